@@ -1,0 +1,240 @@
+"""Cards as values, and the one parser and formatter of the card notation (INTERFACE.md).
+
+>>> parse_card("10h")
+Card(rank=10, suit=<Suit.HEARTS: 'H'>)
+>>> str(parse_card("td")), str(parse_card("Q♣")), str(parse_card("jk=7h"))
+('10D', 'QC', 'JK=7H')
+>>> [str(c) for c in parse_cards("7H, 8H 9H")]
+['7H', '8H', '9H']
+>>> format_table(parse_table("7H 8H 9H / QS QH QD JK=QC"))
+'7H 8H 9H / QS QH QD JK=QC'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import NotationError
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the letter of the notation."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ ♣."""
+        return _SYMBOLS[self]
+
+    @property
+    def plural(self) -> str:
+        """The suit's name in words, e.g. 'hearts'."""
+        return self.name.lower()
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def order(self) -> int:
+        """Position in the display order S H D C."""
+        return _SUIT_ORDER[self]
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
+SUIT_OF_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
+SUIT_OF_TEXT.update({s.symbol: s for s in Suit})
+SUIT_OF_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_OF_TEXT: dict[str, int] = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+RANK_OF_TEXT.update({str(n): n for n in range(2, 11)})
+RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def rank_text(rank: int) -> str:
+    """The rank as written in the notation; 14 (ace high) is written A.
+
+    >>> rank_text(1), rank_text(10), rank_text(14)
+    ('A', '10', 'A')
+    """
+    return RANK_NAMES.get(rank if rank != 14 else 1, str(rank))
+
+
+@dataclass(frozen=True)
+class Card:
+    """A real card: rank 1 (ace) to 13 (king), and a suit."""
+
+    rank: int
+    suit: Suit
+
+    def __str__(self) -> str:
+        return rank_text(self.rank) + self.suit.value
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, (Card, Joker)):
+            return NotImplemented
+        return card_key(self) < card_key(other)
+
+
+@dataclass(frozen=True)
+class Joker:
+    """A joker; on the table it carries the card it stands for (``declared``)."""
+
+    declared: Card | None = None
+
+    def __str__(self) -> str:
+        return "JK" if self.declared is None else f"JK={self.declared}"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, (Card, Joker)):
+            return NotImplemented
+        return card_key(self) < card_key(other)
+
+
+AnyCard = Union[Card, Joker]
+Meld = tuple[AnyCard, ...]
+Table = list[Meld]
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in range(1, 14))
+
+
+def card_key(card: AnyCard) -> tuple[int, int, int]:
+    """A sort key: suit, then rank, jokers after the cards they stand for, bare jokers last."""
+    if isinstance(card, Card):
+        return (card.suit.order, card.rank, 0)
+    if card.declared is None:
+        return (9, 99, 1)
+    return (card.declared.suit.order, card.declared.rank, 1)
+
+
+def represented(card: AnyCard) -> Card | None:
+    """The real card this card stands for: itself, a joker's declaration, or None.
+
+    >>> represented(parse_card("JK=7H")) == parse_card("7H"), represented(Joker())
+    (True, None)
+    """
+    return card if isinstance(card, Card) else card.declared
+
+
+CARD_HELP = "a card is a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), e.g. 10H or QS"
+_SPLIT = re.compile(r"[\s,]+")
+_MELD_SPLIT = re.compile(r"[/|]")
+
+
+def _parse_real(token: str, original: str) -> Card:
+    text = token.strip().upper()
+    if len(text) < 2 or text[-1] not in SUIT_OF_TEXT or text[:-1] not in RANK_OF_TEXT:
+        raise NotationError(f"{original!r} is not a card: {CARD_HELP}")
+    return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
+
+
+def parse_card(token: str) -> AnyCard:
+    """One card: ``7H``, ``10h``, ``Td``, ``Q♣``, ``JK``, ``JOKER``, ``JK=7H``.
+
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.NotationError: '1H' is not a card: a card is a rank (A, 2-10, J, Q, K) \
+and a suit (S, H, D, C), e.g. 10H or QS
+    """
+    text = token.strip().upper()
+    head, eq, tail = text.partition("=")
+    if head in ("JK", "JOKER", "🃏"):
+        if not eq:
+            return Joker()
+        if not tail:
+            raise NotationError(f"{token!r}: say which card the joker stands for, e.g. JK=7H")
+        if tail.partition("=")[0] in ("JK", "JOKER"):
+            raise NotationError(f"{token!r}: a joker stands for a real card, not a joker")
+        return Joker(_parse_real(tail, token))
+    if eq:
+        raise NotationError(f"{token!r} is not a card: only a joker carries '=', e.g. JK=7H")
+    return _parse_real(text, token)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
+    """A list of cards separated by spaces and/or commas (or several such strings).
+
+    >>> [str(c) for c in parse_cards(["7H 8h", "jk"])]
+    ['7H', '8H', 'JK']
+    """
+    chunks = [text] if isinstance(text, str) else list(text)
+    cards: list[AnyCard] = []
+    for chunk in chunks:
+        if any(ch in chunk for ch in "/|"):
+            raise NotationError(
+                f"{chunk!r}: '/' separates melds of a table; here a list of cards is expected"
+            )
+        cards.extend(parse_card(tok) for tok in _SPLIT.split(chunk) if tok)
+    return cards
+
+
+EMPTY_TABLE_WORDS = ("", "EMPTY", "NONE", "[]")
+
+
+def parse_table(text: str) -> Table:
+    """A table: melds separated by ``/`` (or ``|``). ``""`` or ``empty`` is the empty table.
+
+    >>> parse_table("empty")
+    []
+    >>> len(parse_table("7H 8H 9H | QS QH QD"))
+    2
+    """
+    if text.strip().upper() in EMPTY_TABLE_WORDS:
+        return []
+    melds: Table = []
+    for part in _MELD_SPLIT.split(text):
+        if part.strip():
+            melds.append(tuple(parse_cards(part)))
+    return melds
+
+
+def format_cards(cards: Iterable[AnyCard]) -> str:
+    """Cards in the notation, space separated."""
+    return " ".join(str(c) for c in cards)
+
+
+def format_table(table: Sequence[Sequence[AnyCard]]) -> str:
+    """A table in the notation, melds separated by `` / ``; the empty table is ``empty``."""
+    return " / ".join(format_cards(m) for m in table) if table else "empty"
+
+
+def real_counts(cards: Iterable[AnyCard]) -> Counter[Card]:
+    """How many of each real card (jokers not counted)."""
+    return Counter(c for c in cards if isinstance(c, Card))
+
+
+def joker_count(cards: Iterable[AnyCard]) -> int:
+    """How many jokers."""
+    return sum(1 for c in cards if isinstance(c, Joker))
+
+
+def check_copies(cards: Iterable[AnyCard], decks: int) -> list[str]:
+    """Sentences for every card (and the jokers) seen more often than ``decks`` decks hold (R2).
+
+    >>> check_copies(parse_cards("7H 7H JK"), 1)
+    ['7H appears 2 times, but 1 deck holds only 1']
+    """
+    cards = list(cards)
+    unit = "deck holds" if decks == 1 else "decks hold"
+    problems = [
+        f"{card} appears {n} times, but {decks} {unit} only {decks}"
+        for card, n in sorted(real_counts(cards).items(), key=lambda kv: card_key(kv[0]))
+        if n > decks
+    ]
+    jokers = joker_count(cards)
+    if jokers > decks:
+        problems.append(f"there are {jokers} jokers, but {decks} {unit} only {decks}")
+    return problems

@@ -1,0 +1,773 @@
+"""The ``rummy`` command: parse, call the rules core, print. The only module that uses click.
+
+Every error a user can cause ends here as one line ``Error: ...`` on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from . import __version__
+from .cards import AnyCard, Meld, Table, check_copies, parse_cards, parse_table
+from .errors import RummyError, UnusableInputError
+from .render import Style, choose_style
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# --- the error boundary -----------------------------------------------------------------
+
+def _error(message: str) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(2)
+
+
+class RummyGroup(click.Group):
+    """A group that suggests a mistyped command and turns every failure into one line."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise click.UsageError(f"no command {name!r}.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Abort:
+            click.echo(file=sys.stderr)
+            _error("stopped; nothing was changed")
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "rummy"
+            _error(f"{exc.format_message()} (see '{where} --help')")
+        except click.ClickException as exc:
+            _error(exc.format_message())
+        except RummyError as exc:
+            _error(str(exc))
+        except BrokenPipeError:
+            sys.exit(0)
+        except Exception as exc:  # a bug: still no traceback for the player
+            if os.environ.get("RUMMY_DEBUG"):
+                raise
+            _error(f"rummy hit a bug ({type(exc).__name__}: {exc}); nothing was changed. "
+                   "Please report it with the command you typed")
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+# --- shared options ---------------------------------------------------------------------
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON (see INTERFACE.md).")(f)
+
+
+def style_options(f: F) -> F:
+    f = click.option("--ascii", "ascii_only", is_flag=True,
+                     help="Plain card notation (7H), no symbols or colour.")(f)
+    return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
+
+
+def decks_option(f: F) -> F:
+    return click.option("--decks", type=click.IntRange(1, 2), default=None,
+                        help="1 or 2 decks (default 2).")(f)
+
+
+def ledger_option(f: F) -> F:
+    return click.option(
+        "--ledger", "ledger", type=click.Path(dir_okay=False), default=None,
+        help="The game's ledger file [default: $RUMMY_LEDGER or ./rummy-ledger.yaml].")(f)
+
+
+def _print_json(doc: Any) -> None:
+    import json
+
+    click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
+    try:
+        return parse_cards(text)
+    except RummyError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _table(text: str, what: str) -> Table:
+    try:
+        return parse_table(text)
+    except RummyError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
+    problems = check_copies(cards, decks)
+    if problems:
+        raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
+                                 + (" (use --decks 2)" if decks == 1 else ""))
+
+
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+# --- the command tree -------------------------------------------------------------------
+
+@click.group(cls=RummyGroup, context_settings={"help_option_names": ["-h", "--help"],
+                                                "max_content_width": 100})
+@click.version_option(__version__, "--version", "-V", prog_name="rummy")
+def cli() -> None:
+    """Referee and scorekeeper for Manipulation Rummy (Carousel).
+
+    \b
+    Referee:      rummy check meld 7H JK=8H 9H
+                  rummy check table "7H 8H 9H / QS QH QD JK=QC"
+                  rummy check turn samples/disputes/joker-freed.yaml
+                  rummy arrange 7S 7H 7D 8S 9S   |   rummy hint --table ... --hand ...
+    Scorekeeper:  rummy new Ann Ben Cy
+                  rummy round --knock Ann --hand Ann=3C --hand Ben=2D --points Cy=20
+                  rummy standings   |   rummy history   |   rummy undo
+
+    Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
+    A table is melds separated by '/'. The rules are RULES.md R1-R27.
+    """
+
+
+@cli.group()
+def check() -> None:
+    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input)."""
+
+
+@check.command("meld")
+@click.argument("cards", nargs=-1, required=True)
+@decks_option
+@json_option
+@style_options
+def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+               unicode: bool) -> None:
+    """Is this one meld a legal group or run (R7-R9, R13)?
+
+    \b
+    Examples:
+      rummy check meld 7H JK=8H 9H
+      rummy check meld "5H JK 7H"        (the joker must be 6H)
+      rummy check meld QS KS AS --json
+    """
+    from .melds import analyze_meld
+
+    parsed = _cards(cards, "the meld")
+    _check_copies(parsed, decks or 2)
+    verdict = analyze_meld(parsed)
+    if as_json:
+        from .report import meld_json
+
+        _print_json(meld_json(verdict))
+    else:
+        from .report import meld_text
+
+        click.echo(meld_text(verdict, choose_style(ascii_only, unicode)))
+    sys.exit(0 if verdict.legal else 1)
+
+
+@check.command("table")
+@click.argument("table", nargs=-1, required=True)
+@decks_option
+@json_option
+@style_options
+def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+                unicode: bool) -> None:
+    """Is every meld of this table legal (R10)? Melds are separated by '/'.
+
+    \b
+    Examples:
+      rummy check table "7H 8H 9H / QS QH QD JK=QC"
+      rummy check table 7H 8H 9H / QS QH QD --json
+    """
+    from .melds import analyze_meld
+
+    melds = _table(" ".join(table), "the table")
+    _check_copies([c for m in melds for c in m], decks or 2)
+    verdicts = [analyze_meld(m) for m in melds]
+    if as_json:
+        from .report import table_json
+
+        _print_json(table_json(verdicts))
+    else:
+        from .report import table_text
+
+        click.echo(table_text(verdicts, choose_style(ascii_only, unicode)))
+    sys.exit(0 if all(v.legal for v in verdicts) else 1)
+
+
+_FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
+                   "codes", "hand_points", "may_knock"}
+_DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
+
+
+def _read_dispute(file: str) -> dict[str, Any]:
+    import yaml
+
+    label = "standard input" if file == "-" else file
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UnusableInputError(f"{label}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnusableInputError(f"{label}: cannot read it ({exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML or JSON"
+        raise UnusableInputError(f"{label}: {where}{problem}") from None
+    if not isinstance(data, dict):
+        raise UnusableInputError(
+            f"{label}: a dispute file is a mapping with before, hand and after "
+            "(see 'rummy check turn --help')")
+    unknown = sorted(str(k) for k in data if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS)
+    if unknown:
+        raise UnusableInputError(
+            f"{label}: unknown key {unknown[0]!r} (a dispute has before, hand, after, "
+            "decks, draws)")
+    missing = [k for k in ("hand", "after") if k not in data]
+    if missing:
+        raise UnusableInputError(f"{label}: '{missing[0]}' is missing")
+    return {"label": label, **data}
+
+
+def _table_from(value: Any, what: str) -> Table:
+    """A table from a dispute file: a list of melds (strings or lists) or one string."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return _table(value, what)
+    if not isinstance(value, list):
+        raise UnusableInputError(f"{what}: a table is a list of melds, not {value!r}")
+    melds: Table = []
+    for i, meld in enumerate(value, 1):
+        if isinstance(meld, list):
+            if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in meld):
+                raise UnusableInputError(f"{what}, meld {i}: a meld is a list of cards")
+            melds.append(tuple(_cards([str(c) for c in meld], f"{what}, meld {i}")))
+        elif isinstance(meld, (str, int)) and not isinstance(meld, bool):
+            melds.append(tuple(_cards(str(meld), f"{what}, meld {i}")))
+        else:
+            raise UnusableInputError(f"{what}, meld {i}: a meld is cards, not {meld!r}")
+    return melds
+
+
+def _hand_from(value: Any, what: str) -> list[AnyCard]:
+    if value is None:
+        return []
+    if isinstance(value, list) and all(isinstance(c, (str, int)) for c in value):
+        return _cards([str(c) for c in value], what)
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return _cards(str(value), what)
+    raise UnusableInputError(f"{what}: a hand is a list of cards, not {value!r}")
+
+
+def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise UnusableInputError(f"{label}: {name} must be a whole number {lo} to {hi}, "
+                                 f"not {value!r}")
+    return value
+
+
+@check.command("turn")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--before", help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" '
+                               '(default: empty).')
+@click.option("--hand", help="The player's hand after drawing, e.g. \"10H QC 5S\".")
+@click.option("--after", help="The table the player proposes.")
+@click.option("--draws", type=click.IntRange(1, 3), default=None,
+              help="Cards drawn before melding, 1-3 (default 1).")
+@click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
+@decks_option
+@json_option
+@style_options
+def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
+               draws: int | None, guided: bool, decks: int | None, as_json: bool,
+               ascii_only: bool, unicode: bool) -> None:
+    """Referee one turn: was the player's rearrangement of the table legal?
+
+    Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
+    Only the table at the end of the turn is judged (RULES.md, R14/R15 decision).
+
+    \b
+    Examples:
+      rummy check turn samples/disputes/joker-freed.yaml
+      rummy check turn --before "10D JD JK=QD" --hand "QD KD" --after "10D JD QD KD JK=AD"
+      rummy check turn dispute.json --json
+
+    \b
+    A dispute file:
+      decks: 2
+      draws: 1
+      before: [7H 8H 9H, QS QH QD JK=QC]
+      hand: 10H QC 5S
+      after: [7H 8H 9H 10H JK=JH, QS QH QD QC]
+    """
+    options_given = any(x is not None for x in (before, hand, after))
+    if file is not None and options_given:
+        raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
+    label = "the turn"
+    if file is not None:
+        data = _read_dispute(file)
+        label = data["label"]
+        before_t = _table_from(data.get("before"), f"{label}: before")
+        hand_c = _hand_from(data.get("hand"), f"{label}: hand")
+        after_t = _table_from(data.get("after"), f"{label}: after")
+        if draws is None and "draws" in data:
+            draws = _int_field(data["draws"], "draws", 1, 3, label)
+        if decks is None and "decks" in data:
+            decks = _int_field(data["decks"], "decks", 1, 2, label)
+    elif options_given and not guided:
+        missing = [n for n, v in (("--hand", hand), ("--after", after)) if v is None]
+        if missing:
+            raise click.UsageError(f"missing {' and '.join(missing)}")
+        before_t = _table(before or "", "--before")
+        hand_c = _cards(hand or "", "--hand")
+        after_t = _table(after or "", "--after")
+    elif guided or _stdin_is_terminal():
+        from .prompts import ask_turn
+
+        before_t, hand_c, after_t, asked_draws = ask_turn(before, hand, after)
+        draws = draws or asked_draws
+    else:
+        raise click.UsageError(
+            "give a dispute file (or '-' for standard input) or --hand and --after "
+            "(and --before unless the table was empty)")
+    _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
+                     choose_style(ascii_only, unicode))
+
+
+def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
+                     as_json: bool, style: Style) -> None:
+    from .rules import MANIPULATION_RUMMY
+    from .turn import judge_turn
+
+    verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
+    suggestion: tuple[Meld, ...] | None = None
+    looked = not verdict.legal and bool(verdict.played)
+    if looked:
+        from .solver import suggest
+
+        suggestion = suggest(before, verdict.played, decks=decks)
+    if as_json:
+        from .report import turn_json
+
+        _print_json(turn_json(verdict, suggestion, with_suggestion=not verdict.legal))
+    else:
+        from .report import turn_text
+
+        click.echo(turn_text(verdict, style, suggestion, looked,
+                             MANIPULATION_RUMMY.knock_limit))
+    sys.exit(0 if verdict.legal else 1)
+
+
+# --- the solver -------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("cards", nargs=-1, required=True)
+@decks_option
+@json_option
+@style_options
+def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+            unicode: bool) -> None:
+    """Can these cards be arranged into legal melds? Shows one way, or what cannot fit.
+
+    Cards may be loose or a table in any grouping ('/' is ignored). A declared joker
+    (JK=7H) counts as that card; a bare joker (JK) may stand for anything.
+
+    \b
+    Examples:
+      rummy arrange 7S 7H 7D 7S 7H 7C
+      rummy arrange "QH KH AH / 2C 3C JK" --json
+    """
+    from .solver import arrange as solve
+
+    text = " ".join(cards).replace("|", "/")
+    parsed = [c for m in _table(text, "the cards") for c in m]
+    if not parsed:
+        raise UnusableInputError("no cards given")
+    d = decks or 2
+    _check_copies(parsed, d)
+    result = solve(parsed, decks=d)
+    if as_json:
+        _print_json({"possible": result.possible,
+                     "melds": [[str(c) for c in m] for m in result.melds],
+                     "unplaceable": [str(c) for c in result.unplaceable]})
+    else:
+        from .render import plural, show_cards
+
+        style = choose_style(ascii_only, unicode)
+        if result.possible:
+            click.echo(f"Yes: these {plural(len(parsed), 'card')} make "
+                       f"{plural(len(result.melds), 'legal meld')}:")
+        else:
+            click.echo(f"No: {show_cards(result.unplaceable, style)} cannot be placed in "
+                       "any arrangement.")
+            if result.melds:
+                click.echo("The rest can be arranged:")
+        for m in result.melds:
+            click.echo(f"  {show_cards(m, style)}")
+    sys.exit(0 if result.possible else 1)
+
+
+@cli.command()
+@click.option("--table", "table_text", default="", help='The table now, e.g. "7H 8H 9H / QS QH QD".')
+@click.option("--hand", "hand_text", required=True, help="The cards in your hand after drawing.")
+@click.option("--draws", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="Cards drawn this turn.")
+@click.option("--by", type=click.Choice(["cards", "points"]), default="cards", show_default=True,
+              help="Best means most cards played, or most points shed.")
+@decks_option
+@json_option
+@style_options
+def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None,
+         as_json: bool, ascii_only: bool, unicode: bool) -> None:
+    """The best legal play this turn: most cards (or points) from the hand onto the table.
+
+    \b
+    Examples:
+      rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
+      rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
+    """
+    from .solver import best_play
+    from .turn import validate_start
+
+    d = decks or 2
+    table = _table(table_text, "--table")
+    hand = _cards(hand_text, "--hand")
+    from .rules import MANIPULATION_RUMMY as RULES
+
+    validate_start(table, hand, d, RULES)
+    play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
+    from .render import plural, show_cards
+    from .scoring import hand_points
+
+    if as_json:
+        if play is None:
+            _print_json({"cards_played": 0, "points_shed": 0, "played": [],
+                         "after": [[str(c) for c in m] for m in table],
+                         "hand_after": [str(c) for c in hand],
+                         "may_knock": False})
+        else:
+            left = hand_points(play.hand_after)
+            _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
+                         "played": [str(c) for c in play.played],
+                         "after": [[str(c) for c in m] for m in play.after],
+                         "hand_after": [str(c) for c in play.hand_after],
+                         "may_knock": left <= RULES.knock_limit})
+        sys.exit(0 if play else 1)
+    style = choose_style(ascii_only, unicode)
+    if play is None:
+        why = (f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)"
+               if draws >= RULES.max_draws else "no card from your hand fits in any legal way")
+        click.echo(f"No legal play: {why}.")
+        sys.exit(1)
+    left = hand_points(play.hand_after)
+    click.echo(f"Best play: {plural(play.cards_played, 'card')} "
+               f"({show_cards(play.played, style)}), shedding {plural(play.points_shed, 'point')}.")
+    click.echo("The table after it:")
+    for m in play.after:
+        click.echo(f"  {show_cards(m, style)}")
+    knock = "  You may then knock." if left <= RULES.knock_limit else ""
+    click.echo(f"Left in hand: {show_cards(play.hand_after, style)} "
+               f"({plural(left, 'point')}).{knock}")
+
+
+# --- the scorekeeper --------------------------------------------------------------------
+
+def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion: the players of the ledger named on the line (or the default one)."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        from .ledger import ledger_path, load
+
+        game, _ = load(ledger_path(ctx.params.get("ledger")))
+    except RummyError:
+        return []
+    suffix = "=" if param.name in ("hands", "points") else ""
+    return [CompletionItem(p + suffix) for p in game.players
+            if p.casefold().startswith(incomplete.casefold())]
+
+
+def _load(path: Path) -> Any:
+    from .ledger import load
+
+    game, warnings = load(path)
+    for w in warnings:
+        click.echo(f"Warning: {path}: {w}", err=True)
+    return game
+
+
+@cli.command()
+@click.argument("names", nargs=-1, required=True)
+@click.option("--dealer", help="Who deals first (default: picked at random, R3).")
+@click.option("--seed", type=int, help="Make the random pick of the dealer repeatable.")
+@ledger_option
+def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: str | None) -> None:
+    """Start a game: 2-5 players in seat order (clockwise).
+
+    \b
+    Examples:
+      rummy new Ann Ben Cy
+      rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
+    """
+    from datetime import datetime, timezone
+
+    from .game import new_game
+    from .ledger import create, ledger_path
+    from .scoring import leader_of
+
+    path = ledger_path(ledger)
+    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    game = new_game(names, dealer=dealer, seed=seed, created=created)
+    create(path, game)
+    decks = game.decks
+    cards = 53 * decks
+    click.echo(f"New game in {path}: {', '.join(game.players)} (seated in this order, "
+               "play goes to the left).")
+    click.echo(f"Use {decks} deck{'s' if decks > 1 else ''} with "
+               f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
+               f"{game.rules.hand_size} cards each.")
+    picked = "" if dealer else " (picked at random)"
+    click.echo(f"{game.first_dealer} deals first{picked}; "
+               f"{leader_of(game.players, game.first_dealer)} plays first.")
+    click.echo("After each round: rummy round --knock NAME --hand NAME=CARDS ... "
+               "(or just 'rummy round' to be asked).")
+
+
+def _split_pair(value: str, option: str) -> tuple[str, str]:
+    name, eq, rest = value.partition("=")
+    if not eq or not name.strip():
+        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} Ann=3C 2D; got {value!r}")
+    return name.strip(), rest
+
+
+@cli.command("round")
+@click.option("--knock", metavar="NAME", shell_complete=_complete_players,
+              help="Who knocked (R17).")
+@click.option("--stock-out", is_flag=True, help="The stock ran out; nobody knocked (R18).")
+@click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
+              shell_complete=_complete_players,
+              help="Cards left in a player's hand ('NAME=' for none). Repeat per player.")
+@click.option("--points", "points", multiple=True, metavar="NAME=N",
+              shell_complete=_complete_players, help="A hand's total instead of its cards.")
+@click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@ledger_option
+@json_option
+def round_cmd(knock: str | None, stock_out: bool, hands: tuple[str, ...],
+              points: tuple[str, ...], guided: bool, yes: bool, ledger: str | None,
+              as_json: bool) -> None:
+    """Record the end of a round and score it (R16-R27).
+
+    Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
+    in hand (--hand) or their total (--points). Run without options on a terminal to be
+    asked for each.
+
+    \b
+    Examples:
+      rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
+      rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
+      rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
+    """
+    from .game import record_round
+    from .ledger import ledger_path, locked, save
+
+    path = ledger_path(ledger)
+    nothing_given = knock is None and not stock_out and not hands and not points
+    if knock is not None and stock_out:
+        raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
+    entered: dict[str, str | int] = {}
+    if guided or (nothing_given and _stdin_is_terminal()):
+        from .prompts import ask_round
+
+        game = _load(path)
+        knocker, entered = ask_round(game, knock, stock_out)
+        stock_out = knocker is None
+        knock = knocker
+        confirm = not yes
+    else:
+        if knock is None and not stock_out:
+            raise click.UsageError("say how the round ended: --knock NAME or --stock-out "
+                                   "(or run 'rummy round' on a terminal to be asked)")
+        for value in hands:
+            name, cards = _split_pair(value, "--hand")
+            _put(entered, name, cards)
+        for value in points:
+            name, total = _split_pair(value, "--points")
+            try:
+                n = int(total.strip())
+            except ValueError:
+                raise click.UsageError(
+                    f"--points {value!r}: the total must be a whole number, e.g. "
+                    f"--points {name}=12") from None
+            _put(entered, name, n)
+        confirm = False
+    with locked(path):
+        game = _load(path)
+        number = len(game.rounds) + 1
+        updated, result = record_round(game, knock, entered)
+        from .report import round_json, round_sentence
+
+        sentence = round_sentence(result, game.rules.undercut_bonus,
+                                  game.rules.going_out_bonus)
+        if confirm:
+            click.echo(f"Round {number}: {sentence}")
+            if not click.confirm("Record this round?", default=True):
+                click.echo("Nothing recorded.")
+                return
+        save(path, updated)
+    if as_json:
+        _print_json(round_json(number, game.dealer_of(number), result, updated.state))
+        return
+    from .report import standings_footer, standings_table
+
+    if not confirm:
+        click.echo(f"Round {number} (dealt by {game.dealer_of(number)}): {sentence}")
+    click.echo()
+    click.echo(standings_table(updated))
+    click.echo()
+    click.echo(standings_footer(updated))
+
+
+def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
+    key = name.casefold()
+    if any(k.casefold() == key for k in entered):
+        raise click.UsageError(f"{name} has more than one --hand/--points: give one per player")
+    entered[name] = value
+
+
+_FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
+
+
+def format_option(f: F) -> F:
+    return click.option("--format", "fmt", default="simple", show_default=True,
+                        help="Table format: any of tabulate's (github, grid, html, latex, "
+                             "markdown, ...).")(f)
+
+
+def _check_format(fmt: str) -> str:
+    from .render import table_formats
+
+    fmt = _FORMAT_ALIASES.get(fmt.lower(), fmt.lower())
+    known = table_formats()
+    if fmt not in known:
+        import difflib
+
+        close = difflib.get_close_matches(fmt, known, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
+    return fmt
+
+
+@cli.command()
+@ledger_option
+@json_option
+@format_option
+def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
+    """The scores so far: points, rounds won, distance to 150, and the bonuses at the end.
+
+    \b
+    Examples:
+      rummy standings --ledger samples/friday-night.yaml
+      rummy standings --format github     (paste into a chat)
+      rummy standings --format html > scores.html
+    """
+    from .ledger import ledger_path
+    from .report import standings_footer, standings_json, standings_table
+
+    fmt = _check_format(fmt)
+    game = _load(ledger_path(ledger))
+    if as_json:
+        _print_json(standings_json(game))
+        return
+    click.echo(standings_table(game, fmt))
+    if fmt in ("simple", "plain", "github", "grid", "pipe", "rst", "orgtbl", "presto",
+               "psql", "rounded_grid", "simple_grid", "fancy_grid", "outline",
+               "simple_outline", "rounded_outline", "fancy_outline", "heavy_grid"):
+        click.echo()
+        click.echo(standings_footer(game))
+
+
+@cli.command()
+@ledger_option
+@json_option
+@format_option
+def history(ledger: str | None, as_json: bool, fmt: str) -> None:
+    """The score sheet: every round with its dealer, ending, scores and running totals.
+
+    A '*' marks the round's winners; the running total is in brackets.
+
+    \b
+    Examples:
+      rummy history
+      rummy history --format html > sheet.html
+    """
+    from .ledger import ledger_path
+    from .render import table
+
+    fmt = _check_format(fmt)
+    game = _load(ledger_path(ledger))
+    if as_json:
+        from .report import history_json
+
+        _print_json(history_json(game))
+        return
+    from .report import history_rows
+
+    headers, rows = history_rows(game)
+    if not rows:
+        click.echo("No rounds recorded yet.")
+        return
+    click.echo(table(rows, headers, fmt))
+
+
+@cli.command()
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@ledger_option
+def undo(yes: bool, ledger: str | None) -> None:
+    """Take back the last round recorded (asks first on a terminal).
+
+    \b
+    Example:
+      rummy undo
+    """
+    from .game import undo_round
+    from .ledger import ledger_path, locked, save
+    from .report import round_sentence
+
+    path = ledger_path(ledger)
+    with locked(path):
+        game = _load(path)
+        updated, entry = undo_round(game)
+        number = len(game.rounds)
+        result = game.results[-1]
+        sentence = round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
+        if not yes and _stdin_is_terminal() and not click.confirm(
+                f"Take back round {number} ({sentence})?", default=False):
+            click.echo("Nothing taken back.")
+            return
+        save(path, updated)
+    click.echo(f"Took back round {number}: {sentence}")
+
+
+def main() -> None:
+    """The console entry point."""
+    cli.main(prog_name="rummy")

@@ -1,0 +1,23 @@
+"""The exceptions of rummy. The CLI maps every one of them to ``Error: ...`` and exit 2."""
+
+from __future__ import annotations
+
+
+class RummyError(Exception):
+    """Anything rummy refuses to do; the message is meant for a player."""
+
+
+class NotationError(RummyError, ValueError):
+    """A card, list of cards or table is badly written."""
+
+
+class UnusableInputError(RummyError):
+    """The input is well written but cannot be judged (too many copies, illegal start table)."""
+
+
+class RefusedError(RummyError):
+    """The action is against the rules of the game (a knock with too many points, ...)."""
+
+
+class LedgerError(RummyError):
+    """A ledger file is missing, damaged, locked or cannot be written."""

@@ -1,0 +1,193 @@
+"""A game of several rounds as data: seats, the first dealer, and what was entered per round.
+
+Scores are never stored as the truth: they are recomputed from the entered hands, so a
+hand-corrected hand fixes the totals. No I/O here (``ledger.py`` reads and writes files).
+
+>>> g = new_game(["Ann", "Ben", "Cy"], dealer="Cy")
+>>> g.decks, g.dealer_of(1), g.next_leader()
+(2, 'Cy', 'Ann')
+>>> g, r = record_round(g, "Ann", {"Ann": "3C", "Ben": "2D", "Cy": 20})
+>>> r.scores
+{'Ann': 0, 'Ben': 29, 'Cy': 0}
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from .cards import check_copies, format_cards, parse_cards
+from .errors import RefusedError, RummyError
+from .rules import MANIPULATION_RUMMY, Rules
+from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
+
+HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round as entered: who knocked (None: the stock ran out) and each player's hand."""
+
+    knocker: str | None
+    hands: dict[str, HandEntry]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: players in seat order, the first dealer, the rules, and the rounds so far."""
+
+    players: tuple[str, ...]
+    first_dealer: str
+    rules: Rules = MANIPULATION_RUMMY
+    rounds: tuple[RoundEntry, ...] = ()
+    created: str = ""
+    extra: dict[str, object] = field(default_factory=dict)  # unknown ledger keys, kept as is
+
+    @property
+    def decks(self) -> int:
+        """How many decks this game uses (R2)."""
+        return self.rules.decks_for(len(self.players))
+
+    def dealer_of(self, round_number: int) -> str:
+        """Who deals round ``round_number`` (1-based, R4)."""
+        return dealer_of(self.players, self.first_dealer, round_number)
+
+    @cached_property
+    def results(self) -> tuple[RoundResult, ...]:
+        """Every round scored from what was entered."""
+        return tuple(score_entry(self, entry) for entry in self.rounds)
+
+    @cached_property
+    def state(self) -> GameState:
+        """Totals, bonuses and the winners so far."""
+        return game_state(self.players, self.results, self.rules)
+
+    def next_dealer(self) -> str | None:
+        """Who deals the next round, or None once the game is over."""
+        return None if self.state.game_over else self.dealer_of(len(self.rounds) + 1)
+
+    def next_leader(self) -> str | None:
+        """Who plays first in the next round, or None once the game is over."""
+        dealer = self.next_dealer()
+        return None if dealer is None else leader_of(self.players, dealer)
+
+
+def new_game(
+    players: Sequence[str],
+    dealer: str | None = None,
+    seed: int | None = None,
+    rules: Rules = MANIPULATION_RUMMY,
+    created: str = "",
+) -> Game:
+    """Seat the players (R1, R4) and pick the first dealer at random unless given (R3)."""
+    names = [p.strip() for p in players]
+    if len(names) < rules.min_players or len(names) > rules.max_players:
+        raise RefusedError(
+            f"a game has {rules.min_players} to {rules.max_players} players, "
+            f"not {len(names)} (R1)")
+    for name in names:
+        check_name(name)
+    folded = [n.casefold() for n in names]
+    dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+    if dupes:
+        raise RefusedError(f"two players are called {dupes[0]!r}: give each a different name")
+    if dealer is None:
+        first = random.Random(seed).choice(names)
+    else:
+        first = find_player(names, dealer)
+    return Game(tuple(names), first, rules, (), created)
+
+
+def check_name(name: str) -> None:
+    """A name must be usable on a command line and in ``NAME=CARDS``."""
+    if not name:
+        raise RefusedError("a player's name cannot be empty")
+    if "=" in name or any(ch in name for ch in "\n\t,/|"):
+        raise RefusedError(
+            f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
+
+
+def find_player(players: Sequence[str], name: str) -> str:
+    """The seated player called ``name`` (any case), or an error that suggests the closest.
+
+    >>> find_player(["Ann", "Ben"], "ben")
+    'Ben'
+    >>> find_player(["Ann", "Ben"], "Bne")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: no player called 'Bne' in this game (Ann, Ben): did you \
+mean 'Ben'?
+    """
+    for p in players:
+        if p.casefold() == name.strip().casefold():
+            return p
+    close = difflib.get_close_matches(name, players, n=1, cutoff=0.5)
+    hint = f": did you mean {close[0]!r}?" if close else ""
+    raise RefusedError(f"no player called {name!r} in this game ({', '.join(players)}){hint}")
+
+
+def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
+    """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0."""
+    if isinstance(entry, bool):
+        raise RummyError(f"{who}'s hand must be cards or a total, not {entry!r}")
+    if isinstance(entry, int):
+        if entry < 0:
+            raise RummyError(f"{who}'s hand total cannot be negative ({entry})")
+        return entry
+    try:
+        return format_cards(parse_cards(entry))
+    except RummyError as exc:
+        raise type(exc)(f"{who}'s hand: {exc}") from None
+
+
+def entry_points(entry: HandEntry, rules: Rules) -> int:
+    """The points of one hand entry (R16)."""
+    return entry if isinstance(entry, int) else hand_points(parse_cards(entry), rules)
+
+
+def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
+    """Score one entered round (R16-R23); raises for entries the rules refuse."""
+    from .scoring import score_round
+
+    missing = [p for p in game.players if p not in entry.hands]
+    if missing:
+        raise RefusedError(f"no hand given for {', '.join(missing)}: every player needs "
+                           "one (cards left in hand, or a total)")
+    cards = [c for p in game.players if isinstance(h := entry.hands[p], str)
+             for c in parse_cards(h)]
+    too_many = check_copies(cards, game.decks)
+    if too_many:
+        raise RefusedError("the hands hold more cards than the decks: " + "; ".join(too_many))
+    points = {p: entry_points(entry.hands[p], game.rules) for p in game.players}
+    return score_round(game.players, points, entry.knocker, game.rules)
+
+
+def record_round(
+    game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
+) -> tuple[Game, RoundResult]:
+    """The game with one more round, and that round's result; refuses what R17/R24 forbid."""
+    if game.state.game_over:
+        winners = " and ".join(game.state.winners)
+        raise RefusedError(
+            f"the game is over (after round {game.state.over_after}, won by {winners}): "
+            "start a new game with 'rummy new'")
+    who = None if knocker is None else find_player(game.players, knocker)
+    entered: dict[str, HandEntry] = {}
+    for name, hand in hands.items():
+        player = find_player(game.players, name)
+        if player in entered:
+            raise RefusedError(f"{player}'s hand was given twice")
+        entered[player] = normalize_hand(hand, player)
+    entry = RoundEntry(who, {p: entered[p] for p in game.players if p in entered})
+    result = score_entry(game, entry)
+    return replace(game, rounds=game.rounds + (entry,)), result
+
+
+def undo_round(game: Game) -> tuple[Game, RoundEntry]:
+    """The game without its last round, and that round."""
+    if not game.rounds:
+        raise RefusedError("there is no round to take back: the game has no rounds yet")
+    return replace(game, rounds=game.rounds[:-1]), game.rounds[-1]

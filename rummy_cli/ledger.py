@@ -1,0 +1,378 @@
+"""The YAML ledger: one file per game, readable and hand-editable, never lost.
+
+Reads use ``yaml.safe_load`` only. Writes are atomic (a temp file in the same folder,
+flushed and fsynced, then ``os.replace``) and made under an exclusive lock, so two writers
+can never lose each other's rounds. A refused command never touches the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .errors import LedgerError, RummyError
+from .game import Game, HandEntry, RoundEntry, normalize_hand
+from .rules import MANIPULATION_RUMMY, Rules
+
+FORMAT = 1
+DEFAULT_NAME = "rummy-ledger.yaml"
+ENV_VAR = "RUMMY_LEDGER"
+HEADER = (
+    "# rummy ledger: one game of Manipulation Rummy, kept by the rummy command.\n"
+    "# You may correct it by hand: scores are recomputed from the hands on every load.\n"
+    "# A hand is the cards left (\"3C 2D\", \"\" for none) or their total (12).\n"
+)
+
+
+def ledger_path(option: str | None) -> Path:
+    """``--ledger``, else ``$RUMMY_LEDGER``, else ``rummy-ledger.yaml`` here."""
+    return Path(option or os.environ.get(ENV_VAR) or DEFAULT_NAME)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+class _Where(Exception):
+    """A problem at a place in the document (a path of keys and indexes)."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def _place(path: tuple[str | int, ...]) -> str:
+    parts: list[str] = []
+    for p in path:
+        if isinstance(p, int):
+            parts.append(f"[{p}]")
+        else:
+            parts.append(("." if parts else "") + p)
+    return "".join(parts) or "top level"
+
+
+def _line_of(text: str, path: tuple[str | int, ...]) -> int | None:
+    """The line of the node at ``path``, found only when reporting an error."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key in path:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == key), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+            node = node.value[key] if key < len(node.value) else None
+        else:
+            node = None
+    if node is not None:
+        line = node.start_mark.line + 1
+    return line
+
+
+def _get(data: dict[str, Any], key: str, kind: type, path: tuple[str | int, ...],
+         default: Any = ...) -> Any:
+    if key not in data:
+        if default is ...:
+            raise _Where(path, f"'{key}' is missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise _Where(path + (key,), f"'{key}' must be {_kind_name(kind)}, not {value!r}")
+    return value
+
+
+_KIND_NAMES: dict[type, str] = {list: "a list", dict: "a mapping", str: "text",
+                                int: "a whole number"}
+
+
+def _kind_name(kind: type) -> str:
+    return _KIND_NAMES.get(kind, kind.__name__)
+
+
+def _game_from(data: Any) -> tuple[Game, list[str]]:
+    """A Game from the loaded document, and warnings about stored scores that disagree."""
+    if not isinstance(data, dict):
+        raise _Where((), "a ledger is a mapping with players and rounds; this file is not")
+    version = data.get("format", FORMAT)
+    if version != FORMAT:
+        raise _Where(("format",), f"format {version!r} is not one this rummy reads ({FORMAT})")
+    game_name = _get(data, "game", str, (), MANIPULATION_RUMMY.game)
+    rules_data = _get(data, "rules", dict, (), {})
+    try:
+        rules = Rules.from_dict({"game": game_name, **rules_data})
+    except RummyError as exc:
+        raise _Where(("rules",), str(exc)) from None
+    if rules.game != MANIPULATION_RUMMY.game:
+        raise _Where(("game",), f"{rules.game!r} is not a game this rummy scores "
+                                f"(it knows {MANIPULATION_RUMMY.game})")
+    players = _get(data, "players", list, ())
+    if not all(isinstance(p, str) for p in players):
+        raise _Where(("players",), "players must be a list of names")
+    from .game import new_game
+
+    dealer = _get(data, "first_dealer", str, ())
+    try:
+        game = new_game(players, dealer=dealer, rules=rules,
+                        created=str(data.get("created", "")))
+    except RummyError as exc:
+        raise _Where(("players",), str(exc)) from None
+    rounds_data = _get(data, "rounds", list, (), [])
+    rounds: list[RoundEntry] = []
+    stored: list[Any] = []
+    for i, item in enumerate(rounds_data):
+        where: tuple[str | int, ...] = ("rounds", i)
+        rounds.append(_round_from(item, game, where))
+        stored.append(item.get("scores"))
+    known = {"format", "game", "rules", "players", "decks", "first_dealer", "rounds",
+             "created"}
+    extra = {k: v for k, v in data.items() if k not in known}
+    game = Game(game.players, game.first_dealer, rules, tuple(rounds), game.created, extra)
+    over_after = game.state.over_after
+    if over_after is not None and over_after < len(rounds):
+        raise _Where(("rounds", over_after), f"round {over_after + 1} comes after the game "
+                                             f"ended (after round {over_after})")
+    warnings = [
+        f"round {i}: the stored scores {scores} disagree with the hands; "
+        f"using the recomputed {result.scores}"
+        for i, (result, scores) in enumerate(zip(game.results, stored), 1)
+        if scores is not None and scores != result.scores
+    ]
+    return game, warnings
+
+
+def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:
+    if not isinstance(item, dict):
+        raise _Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
+    end = _get(item, "end", str, where)
+    knocker: str | None
+    if end == "stock-out":
+        knocker = None
+    elif end.startswith("knock "):
+        knocker = end[len("knock "):].strip()
+        if knocker not in game.players:
+            raise _Where(where + ("end",), f"{knocker!r} is not a player of this game")
+    else:
+        raise _Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
+    hands_data = _get(item, "hands", dict, where)
+    hands: dict[str, HandEntry] = {}
+    for name, hand in hands_data.items():
+        if name not in game.players:
+            raise _Where(where + ("hands", name), f"{name!r} is not a player of this game")
+        if hand is None:
+            hand = ""
+        if not isinstance(hand, (str, int)) or isinstance(hand, bool):
+            raise _Where(where + ("hands", name),
+                         f"a hand is cards or a total, not {hand!r}")
+        try:
+            hands[name] = normalize_hand(hand if isinstance(hand, int) else str(hand), name)
+        except RummyError as exc:
+            raise _Where(where + ("hands", name), str(exc)) from None
+    missing = [p for p in game.players if p not in hands]
+    if missing:
+        raise _Where(where + ("hands",), f"no hand for {', '.join(missing)}")
+    entry = RoundEntry(knocker, {p: hands[p] for p in game.players})
+    from .game import score_entry
+
+    try:
+        score_entry(game, entry)
+    except RummyError as exc:
+        raise _Where(where, str(exc)) from None
+    return entry
+
+
+def load(path: Path) -> tuple[Game, list[str]]:
+    """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LedgerError(
+            f"{path}: no such ledger; start a game with 'rummy new NAME NAME ...' "
+            "or name one with --ledger") from None
+    except IsADirectoryError:
+        raise LedgerError(f"{path}: is a folder, not a ledger file") from None
+    except UnicodeDecodeError:
+        raise LedgerError(f"{path}: not a text file (it is not UTF-8)") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot read it: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "could not determine a constructor" in str(exc):
+            problem = "a tag that could run code or build objects is not allowed in a ledger"
+        raise LedgerError(f"{path}: {where}: {problem}") from None
+    try:
+        return _game_from(data)
+    except _Where as exc:
+        line = _line_of(text, exc.path)
+        at = f"line {line}, {_place(exc.path)}" if line else _place(exc.path)
+        raise LedgerError(f"{path}: {at}: {exc.message}") from None
+
+
+# --- writing ---------------------------------------------------------------------------
+
+def to_document(game: Game) -> dict[str, Any]:
+    """The ledger document of a game, keys in reading order."""
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.rules.game,
+        "players": _flow(list(game.players)),
+        "decks": game.decks,
+        "first_dealer": game.first_dealer,
+    }
+    if game.created:
+        doc["created"] = game.created
+    rules = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
+    doc["rules"] = rules
+    doc.update(game.extra)
+    rounds = []
+    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
+        rounds.append({
+            "round": number,
+            "dealer": game.dealer_of(number),
+            "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
+            "hands": _flow(dict(entry.hands)),
+            "scores": _flow(dict(result.scores)),
+        })
+    doc["rounds"] = rounds
+    return doc
+
+
+class _FlowDict(dict):  # type: ignore[type-arg]
+    """A mapping written on one line: ``{Ann: 3C, Ben: 12}``."""
+
+
+class _FlowList(list):  # type: ignore[type-arg]
+    """A list written on one line: ``[Ann, Ben]``."""
+
+
+def _flow(value: Any) -> Any:
+    return _FlowDict(value) if isinstance(value, dict) else _FlowList(value)
+
+
+def dump(game: Game) -> str:
+    """The ledger text of a game: block style, with hands and scores one line each."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def flow_map(d: yaml.SafeDumper, data: Any) -> Any:
+        return d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
+
+    def flow_seq(d: yaml.SafeDumper, data: Any) -> Any:
+        return d.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+    Dumper.add_representer(_FlowDict, flow_map)
+    Dumper.add_representer(_FlowList, flow_seq)
+    body = yaml.dump(to_document(game), Dumper=Dumper, sort_keys=False,
+                     default_flow_style=False, allow_unicode=True, width=100)
+    return HEADER + body
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def save(path: Path, game: Game) -> None:
+    """Write the ledger atomically (call it inside :func:`locked`)."""
+    try:
+        _atomic_write(path, dump(game))
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def create(path: Path, game: Game) -> None:
+    """Write a new ledger; refuses to replace an existing file."""
+    with locked(path):
+        if path.exists():
+            raise LedgerError(
+                f"{path}: a ledger is already there; rummy never overwrites a game "
+                "(choose another --ledger, or delete that file yourself)")
+        save(path, game)
+
+
+LOCK_WAIT = float(os.environ.get("RUMMY_LOCK_WAIT", "10") or 10)
+
+
+@contextlib.contextmanager
+def locked(path: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the ledger's lock (a ``.lock`` file beside it) for one read-change-write."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
+    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+    try:
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise LedgerError(
+                    f"{path}: the ledger is busy: another rummy command is writing it; "
+                    "try again in a moment")
+            time.sleep(0.02)
+        yield
+    finally:
+        _unlock(fd)
+        os.close(fd)
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _unlock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:
+        import msvcrt
+
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)

@@ -1,0 +1,322 @@
+"""Is a meld a legal group or sequence (R7-R9, R13)? Every reason it is not, in words.
+
+The order of the cards does not matter: a meld is a set of cards.
+
+>>> analyze_meld(parse_cards("7H JK=8H 9H")).legal
+True
+>>> v = analyze_meld(parse_cards("5H JK 7H"))
+>>> v.kind, [str(c) for c in v.forced]
+('run', ['6H'])
+>>> [p.message for p in analyze_meld(parse_cards("KC AC 2C")).problems]
+['KC AC 2C turns the corner: an ace is low (A-2-3) or high (Q-K-A), never both']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Literal
+
+from .cards import (
+    RANK_WORDS,
+    AnyCard,
+    Card,
+    Joker,
+    Meld,
+    Suit,
+    format_cards,
+    rank_text,
+    represented,
+)
+from .rules import MANIPULATION_RUMMY, Rules
+
+Kind = Literal["group", "run"]
+ILLEGAL_MELD = "illegal-meld"
+UNDECLARED_JOKER = "undeclared-joker"
+
+
+@dataclass(frozen=True)
+class MeldProblem:
+    """One reason a meld is not legal: a violation code, the rule id and a sentence."""
+
+    code: str
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """What the referee says of one meld."""
+
+    cards: Meld
+    kind: Kind | None
+    problems: tuple[MeldProblem, ...]
+    ordered: Meld  # the meld in display order, forced jokers carrying their card
+    forced: tuple[Card, ...]  # the cards undeclared jokers were found to stand for
+
+    @property
+    def legal(self) -> bool:
+        """True when the meld has no problem."""
+        return not self.problems
+
+
+def rank_word(rank: int) -> str:
+    """'8s', 'aces', 'kings'."""
+    return RANK_WORDS.get(rank, f"{rank}s")
+
+
+def _problem(rule: str, message: str) -> MeldProblem:
+    return MeldProblem(ILLEGAL_MELD, rule, message)
+
+
+def _display(cards: Meld) -> str:
+    return format_cards(cards)
+
+
+def _duplicates(cards: Meld) -> list[tuple[Card, list[AnyCard]]]:
+    by_card: dict[Card, list[AnyCard]] = {}
+    for c in cards:
+        rep = represented(c)
+        if rep is not None:
+            by_card.setdefault(rep, []).append(c)
+    return [(rep, same) for rep, same in by_card.items() if len(same) > 1]
+
+
+def _group(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card, ...]]:
+    known = [rep for c in cards if (rep := represented(c)) is not None]
+    free = len(cards) - len(known)
+    rank = known[0].rank
+    problems: list[MeldProblem] = []
+    for rep, same in _duplicates(cards):
+        problems.append(_problem(
+            "R8",
+            f"{' and '.join(str(c) for c in same)} are the same card {rep}: a group of "
+            f"{rank_word(rank)} has at most one card of each suit",
+        ))
+    if len(cards) > rules.max_group:
+        problems.append(_problem(
+            "R8", f"a group has at most {rules.max_group} cards (one of each suit); "
+            f"{_display(cards)} has {len(cards)}",
+        ))
+    forced: tuple[Card, ...] = ()
+    if free and not problems:
+        missing = [Card(rank, s) for s in Suit if s not in {k.suit for k in known}]
+        if len(missing) == free:
+            forced = tuple(missing)
+        else:
+            options = " or ".join(str(c) for c in missing)
+            problems.append(MeldProblem(
+                UNDECLARED_JOKER, "R13",
+                f"in {_display(cards)} the joker could be {options}: declare it, "
+                f"e.g. JK={missing[0]}",
+            ))
+    order = {s: i for i, s in enumerate(Suit)}
+    ordered = _fill(cards, forced)
+    ordered = tuple(sorted(ordered, key=lambda c: order[_suit_of(c)]))
+    return problems, ordered, forced
+
+
+def _suit_of(card: AnyCard) -> Suit:
+    rep = represented(card)
+    return rep.suit if rep is not None else Suit.CLUBS
+
+
+def _fill(cards: Meld, forced: Sequence[Card]) -> Meld:
+    """The meld with its undeclared jokers given the forced cards, in order."""
+    todo = list(forced)
+    out: list[AnyCard] = []
+    for c in cards:
+        if isinstance(c, Joker) and c.declared is None and todo:
+            out.append(Joker(todo.pop(0)))
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def run_placements(
+    known_ranks: Sequence[int], size: int, rules: Rules
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to lay a run of ``size`` cards holding ``known_ranks`` (aces low or high).
+
+    Each placement is (positions of the known cards, positions left for free jokers), with
+    positions 1-13 and 14 for a high ace.
+
+    >>> run_placements([5, 7], 3, MANIPULATION_RUMMY)
+    [((5, 7), (6,))]
+    >>> run_placements([12, 13], 3, MANIPULATION_RUMMY)
+    [((12, 13), (11,)), ((12, 13), (14,))]
+    """
+    top = 14 if rules.ace_high else 13
+    results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    aces = [i for i, r in enumerate(known_ranks) if r == 1]
+    choices = product((1, 14) if rules.ace_high else (1,), repeat=len(aces))
+    for choice in choices:
+        pos = list(known_ranks)
+        for i, p in zip(aces, choice):
+            pos[i] = p
+        if len(set(pos)) != len(pos) or size > top:
+            continue
+        lo_min = max(1, (max(pos) if pos else 1) - size + 1)
+        lo_max = min(min(pos) if pos else top, top - size + 1)
+        for lo in range(lo_min, lo_max + 1):
+            window = set(range(lo, lo + size))
+            free = tuple(sorted(window - set(pos)))
+            key = (tuple(sorted(pos)), free)
+            if key not in seen:
+                seen.add(key)
+                results.append(key)
+    return results
+
+
+def _run(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card, ...]]:
+    known = [rep for c in cards if (rep := represented(c)) is not None]
+    suit = known[0].suit
+    free = len(cards) - len(known)
+    problems: list[MeldProblem] = []
+    top = 14 if rules.ace_high else 13
+    for rep, same in _duplicates(cards):
+        if rep.rank == 1 and len(same) == 2 and rules.ace_high and len(cards) == top:
+            continue  # A-2-...-K-A: one ace low, one high (R9, D)
+        problems.append(_problem(
+            "R9", f"{' and '.join(str(c) for c in same)} are the same card {rep}: "
+            "a run has each rank once",
+        ))
+    if len(cards) > top:
+        problems.append(_problem(
+            "R9", f"a run has at most {top} cards; {_display(cards)} has {len(cards)}"
+        ))
+    if problems:
+        return problems, cards, ()
+    placements = run_placements([k.rank for k in known], len(cards), rules)
+    if not placements:
+        problems.append(_problem("R9", _why_no_run(cards, known, free, rules)))
+        return problems, cards, ()
+    options = {free_pos for _, free_pos in placements}
+    if len(options) > 1:
+        shown = sorted({p for opt in options for p in opt})
+        cards_text = " or ".join(rank_text(p) + suit.value for p in shown)
+        problems.append(MeldProblem(
+            UNDECLARED_JOKER, "R13",
+            f"in {_display(cards)} the joker could be {cards_text}: declare it, "
+            f"e.g. JK={rank_text(shown[0])}{suit.value}",
+        ))
+        return problems, cards, ()
+    known_pos, free_pos = placements[0]
+    forced = tuple(Card(1 if p == 14 else p, suit) for p in free_pos)
+    filled = _fill(cards, forced)
+    # order by position: aces go where the chosen placement put them
+    high_ace = 14 in known_pos or 14 in free_pos
+    low_ace = 1 in known_pos or 1 in free_pos
+
+    def position(card: AnyCard, seen_ace: list[int]) -> int:
+        rep = represented(card)
+        assert rep is not None
+        if rep.rank != 1:
+            return rep.rank
+        seen_ace.append(1)
+        if high_ace and (not low_ace or len(seen_ace) > 1):
+            return 14
+        return 1
+
+    aces_seen: list[int] = []
+    keyed = [(position(c, aces_seen), i, c) for i, c in enumerate(filled)]
+    ordered = tuple(c for _, _, c in sorted(keyed))
+    return problems, ordered, forced
+
+
+def _why_no_run(cards: Meld, known: list[Card], free: int, rules: Rules) -> str:
+    ranks = sorted({k.rank for k in known})
+    size = len(cards)
+    if rules.ace_high and 1 in ranks and 13 in ranks:
+        # would fit if the ranks could go round the corner K-A-2
+        for start in range(1, 14):
+            window = {(start + i - 1) % 13 + 1 for i in range(size)}
+            if set(ranks) <= window:
+                return (f"{_display(cards)} turns the corner: an ace is low (A-2-3) or "
+                        "high (Q-K-A), never both")
+    # the tightest span, with the ace low or high
+    best: list[int] = []
+    spans = [ranks]
+    if rules.ace_high and 1 in ranks:
+        spans.append(sorted([14 if r == 1 else r for r in ranks]))
+    for s in spans:
+        missing = [p for p in range(s[0], s[-1] + 1) if p not in s]
+        if not best or len(missing) < len(best):
+            best = missing
+    suit = known[0].suit
+    holes = " ".join(rank_text(p) + suit.value for p in best)
+    have = "no undeclared joker" if free == 0 else (
+        "only 1 undeclared joker" if free == 1 else f"only {free} undeclared jokers")
+    gap_from = rank_text(best[0] - 1)
+    gap_to = rank_text(best[-1] + 1)
+    return (f"{_display(cards)} has a gap at {gap_from}-{gap_to}: {holes} "
+            f"{'is' if len(best) == 1 else 'are'} missing and there is {have} to fill it")
+
+
+def _mixed(cards: Meld, known: list[Card]) -> MeldProblem:
+    ranks = Counter(k.rank for k in known)
+    suits = Counter(k.suit for k in known)
+    if len(ranks) == len(known):  # all ranks differ: meant as a run
+        main = suits.most_common(1)[0][0]
+        odd = [c for c in cards if (rep := represented(c)) is not None and rep.suit != main]
+        names = ", ".join(
+            f"{c} is declared a {_singular(represented(c))}" if isinstance(c, Joker)
+            else f"{c} is a {_singular(represented(c))}" for c in odd
+        )
+        suit_names = " and ".join(s.plural for s in suits)
+        return _problem("R9", f"{_display(cards)} mixes suits ({suit_names}): {names} "
+                              f"in a {main.plural} run; a run is all one suit")
+    if len(suits) == len(known):  # all suits differ: meant as a group
+        rank_names = " and ".join(rank_text(r) for r in sorted(ranks))
+        return _problem("R8", f"{_display(cards)} mixes ranks ({rank_names}): "
+                              "a group is all one rank")
+    return _problem("R7", f"{_display(cards)} is neither a group (one rank, different suits) "
+                          "nor a run (one suit, consecutive ranks)")
+
+
+def _singular(card: Card | None) -> str:
+    return card.suit.plural[:-1] if card is not None else "card"
+
+
+def analyze_meld(cards: Iterable[AnyCard], rules: Rules = MANIPULATION_RUMMY) -> MeldVerdict:
+    """Judge one meld: its kind (group or run), every problem, and forced jokers."""
+    meld: Meld = tuple(cards)
+    known = [rep for c in meld if (rep := represented(c)) is not None]
+    if len(meld) < rules.min_meld:
+        what = "no cards" if not meld else f"only {len(meld)}: {_display(meld)}"
+        return MeldVerdict(meld, None, (_problem(
+            "R7", f"a meld needs at least {rules.min_meld} cards; this one has {what}"),),
+            meld, ())
+    if not known:
+        return MeldVerdict(meld, None, (MeldProblem(
+            UNDECLARED_JOKER, "R13",
+            f"{_display(meld)} is only jokers: declare what each stands for, e.g. JK=7H"),),
+            meld, ())
+    one_rank = len({k.rank for k in known}) == 1
+    one_suit = len({k.suit for k in known}) == 1
+    if not one_rank and not one_suit:
+        return MeldVerdict(meld, None, (_mixed(meld, known),), meld, ())
+    tried: list[tuple[Kind, tuple[list[MeldProblem], Meld, tuple[Card, ...]]]] = []
+    if one_rank:
+        tried.append(("group", _group(meld, rules)))
+    if one_suit:
+        tried.append(("run", _run(meld, rules)))
+    possible = [t for t in tried if not any(p.code == ILLEGAL_MELD for p in t[1][0])]
+    if len(possible) > 1:  # e.g. 7H JK JK JK: a group or a run; the jokers are not forced
+        return MeldVerdict(meld, None, (MeldProblem(
+            UNDECLARED_JOKER, "R13",
+            f"in {_display(meld)} the jokers could make a group or a run: declare them"),),
+            meld, ())
+    if len(possible) == 1:
+        kind, (problems, ordered, forced) = possible[0]
+        return MeldVerdict(meld, kind, tuple(problems), ordered, forced)
+    kind, (problems, _, _) = tried[0]
+    return MeldVerdict(meld, kind if len(tried) == 1 else None, tuple(problems), meld, ())
+
+
+def resolved(verdict: MeldVerdict) -> Meld:
+    """The meld's cards with forced jokers carrying their card, in the order given."""
+    return _fill(verdict.cards, verdict.forced)

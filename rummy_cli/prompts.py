@@ -1,0 +1,83 @@
+"""Guided entry at the table: ask for what a command needs, re-asking on a mistake.
+
+Part of the CLI shell (it uses click's prompts); the rules are checked by the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from .cards import AnyCard, Table, parse_cards, parse_table
+from .errors import RefusedError, RummyError
+from .game import Game, HandEntry, entry_points, find_player, normalize_hand
+from .scoring import check_knock
+
+T = TypeVar("T")
+STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
+
+
+def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
+    """Ask until the answer converts; say why a wrong answer is wrong."""
+    while True:
+        raw: str = click.prompt(question, default=default, show_default=False)
+        try:
+            return convert(raw)
+        except RummyError as exc:
+            click.echo(f"  {exc}. Try again.", err=True)
+
+
+def ask_round(game: Game, knock: str | None, stock_out: bool) -> tuple[str | None, dict[str, HandEntry]]:
+    """Ask how the round ended and what each player holds."""
+    if game.state.game_over:
+        raise RefusedError("the game is over: start a new game with 'rummy new'")
+    number = len(game.rounds) + 1
+    players = ", ".join(game.players)
+    click.echo(f"Round {number} ({game.dealer_of(number)} dealt). Players: {players}.")
+
+    def ending(raw: str) -> str | None:
+        if raw.strip().lower() in STOCK_WORDS:
+            return None
+        return find_player(game.players, raw)
+
+    knocker: str | None
+    if stock_out:
+        knocker = None
+    elif knock is not None:
+        knocker = find_player(game.players, knock)
+    else:
+        knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)", ending)
+    entered: dict[str, HandEntry] = {}
+    for p in game.players:
+        def hand(raw: str, p: str = p) -> HandEntry:
+            text = raw.strip()
+            value: HandEntry = int(text) if text.isdigit() else text
+            entry = normalize_hand(value, p)
+            if p == knocker:
+                check_knock(p, entry_points(entry, game.rules), game.rules)
+            return entry
+
+        entered[p] = _ask(f"{p}'s cards left in hand (e.g. 3C 2D, a total like 12, "
+                          "or Enter for none)", hand, default="")
+    return knocker, entered
+
+
+def ask_turn(before: str | None, hand: str | None, after: str | None
+             ) -> tuple[Table, list[AnyCard], Table, int]:
+    """Ask for the table before the turn, the hand, the proposed table and the draws."""
+    click.echo("Tables are melds separated by '/', e.g. 7H 8H 9H / QS QH QD JK=QC.")
+    before_t = parse_table(before) if before is not None else _ask(
+        "Table before the turn (Enter if empty)", parse_table, default="")
+    hand_c = parse_cards(hand) if hand is not None else _ask(
+        "The player's hand after drawing", parse_cards)
+    after_t = parse_table(after) if after is not None else _ask(
+        "The table the player proposes", parse_table)
+
+    def draws(raw: str) -> int:
+        if raw.strip() not in ("1", "2", "3"):
+            raise RummyError(f"{raw!r}: the player drew 1, 2 or 3 cards")
+        return int(raw)
+
+    return before_t, hand_c, after_t, _ask("Cards drawn this turn (1-3)", draws, default="1")

@@ -1,0 +1,99 @@
+"""How cards, melds and score sheets look on screen. Only the CLI calls this module.
+
+Plain notation (``7H``, ``JK=7H``) when output is not a terminal, when ``NO_COLOR`` is set,
+or with ``--ascii``; suit symbols and red/black colour on a colour terminal.
+
+>>> from .cards import parse_cards
+>>> show_cards(parse_cards("10H JK=7S"), PLAIN)
+'10H JK=7S'
+>>> show_cards(parse_cards("10H JK=7S"), Style(symbols=True, color=False))
+'10♥ [7♠]'
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import AnyCard, Card, Joker, rank_text
+
+
+@dataclass(frozen=True)
+class Style:
+    """How to draw cards: suit symbols or letters, colour or not."""
+
+    symbols: bool = False
+    color: bool = False
+
+
+PLAIN = Style()
+
+
+def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
+    """Symbols and colour only on a terminal without NO_COLOR, unless forced."""
+    if ascii_only:
+        return PLAIN
+    tty = sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+    no_color = "NO_COLOR" in os.environ
+    if unicode:
+        return Style(symbols=True, color=tty and not no_color)
+    if not tty or no_color:
+        return PLAIN
+    return Style(symbols=True, color=True)
+
+
+def _paint(text: str, red: bool, style: Style) -> str:
+    if not style.color:
+        return text
+    return f"\x1b[{'31' if red else '1'}m{text}\x1b[0m"
+
+
+def show_card(card: AnyCard, style: Style = PLAIN) -> str:
+    """One card; in symbol style a joker shows the card it stands for in brackets."""
+    if not style.symbols:
+        return str(card)
+    if isinstance(card, Card):
+        return _paint(rank_text(card.rank) + card.suit.symbol, card.suit.is_red, style)
+    if card.declared is None:
+        return _paint("🃏", False, style)
+    inner = show_card(card.declared, style)
+    return f"[{inner}]"
+
+
+def show_cards(cards: Iterable[AnyCard], style: Style = PLAIN) -> str:
+    """Cards separated by spaces; ``-`` for none."""
+    shown = " ".join(show_card(c, style) for c in cards)
+    return shown or "-"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 point', '2 points'."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
+          colalign: Sequence[str] | None = None) -> str:
+    """A tabulate table (imported only when a table is drawn)."""
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=list(headers), tablefmt=fmt,
+                    colalign=list(colalign) if colalign else None)
+
+
+def table_formats() -> list[str]:
+    """Every format tabulate can draw."""
+    from tabulate import tabulate_formats
+
+    return list(tabulate_formats)
+
+
+def joker_note(card: AnyCard) -> str:
+    """'JK=6H' -> 'the joker stands for 6H'."""
+    assert isinstance(card, Joker)
+    return f"the joker stands for {card.declared}"

@@ -1,0 +1,259 @@
+"""What the referee and the scorekeeper say: human text and the JSON documents of INTERFACE.md.
+
+Pure functions from results to strings or plain data; the CLI prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import AnyCard, Meld
+from .game import Game, RoundEntry
+from .melds import MeldVerdict, resolved
+from .render import PLAIN, Style, plural, show_cards, table
+from .scoring import GameState, RoundResult
+from .turn import TurnVerdict
+
+# --- the referee ------------------------------------------------------------------------
+
+
+def _names(cards: Sequence[AnyCard]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def meld_json(v: MeldVerdict) -> dict[str, Any]:
+    """``check meld`` JSON (INTERFACE.md), plus the cards forced jokers stand for."""
+    return {
+        "legal": v.legal,
+        "kind": v.kind,
+        "cards": _names(resolved(v)),
+        "problems": [{"rule": p.rule, "code": p.code, "message": p.message}
+                     for p in v.problems],
+        "forced": _names(v.forced),
+    }
+
+
+def meld_line(v: MeldVerdict, style: Style = PLAIN) -> str:
+    """'run 7H 8H 9H (the joker stands for 8H)'."""
+    shown = show_cards(v.ordered if v.legal else v.cards, style)
+    kind = v.kind or "meld"
+    note = ""
+    if v.forced:
+        forced = ", ".join(str(c) for c in v.forced)
+        note = f"  (the joker stands for {forced})" if len(v.forced) == 1 else \
+            f"  (the jokers stand for {forced})"
+    return f"{kind:5} {shown}{note}"
+
+
+def meld_text(v: MeldVerdict, style: Style = PLAIN) -> str:
+    """The verdict on one meld."""
+    if v.legal:
+        return f"LEGAL {meld_line(v, style)}"
+    lines = [f"ILLEGAL: {show_cards(v.cards, style)}"]
+    lines += [f"  - {p.code} ({p.rule}): {p.message}" for p in v.problems]
+    return "\n".join(lines)
+
+
+def table_json(verdicts: Sequence[MeldVerdict]) -> dict[str, Any]:
+    """``check table`` JSON."""
+    melds = []
+    for v in verdicts:
+        doc = meld_json(v)
+        melds.append({"cards": doc["cards"], "legal": v.legal, "kind": v.kind,
+                      "problems": doc["problems"], "forced": doc["forced"]})
+    return {"legal": all(v.legal for v in verdicts), "melds": melds}
+
+
+def table_text(verdicts: Sequence[MeldVerdict], style: Style = PLAIN) -> str:
+    """The verdict on a whole table, meld by meld."""
+    bad = [v for v in verdicts if not v.legal]
+    if not verdicts:
+        return "LEGAL table: it is empty"
+    head = (f"LEGAL table: {plural(len(verdicts), 'meld')}, all legal" if not bad else
+            f"ILLEGAL table: {len(bad)} of {plural(len(verdicts), 'meld')} "
+            f"{'is' if len(bad) == 1 else 'are'} not legal")
+    lines = [head]
+    for i, v in enumerate(verdicts, 1):
+        mark = "ok " if v.legal else "BAD"
+        lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
+        lines += [f"          - {p.code} ({p.rule}): {p.message}" for p in v.problems]
+    return "\n".join(lines)
+
+
+def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
+              with_suggestion: bool = False) -> dict[str, Any]:
+    """``check turn`` JSON."""
+    doc: dict[str, Any] = {
+        "legal": v.legal,
+        "violations": [{"code": x.code, "rule": x.rule, "message": x.message}
+                       for x in v.violations],
+        "played": _names(v.played),
+        "hand_after": _names(v.hand_after),
+        "hand_points": v.hand_points,
+        "may_knock": v.may_knock,
+        "melded": v.melded,
+    }
+    if with_suggestion:
+        doc["suggestion"] = None if suggestion is None else [_names(m) for m in suggestion]
+    return doc
+
+
+def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] | None = None,
+              looked_for_suggestion: bool = False, knock_limit: int = 5) -> str:
+    """The referee's verdict on one turn, as said at the table."""
+    if v.legal:
+        lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
+    else:
+        lines = [f"ILLEGAL turn: {plural(len(v.violations), 'problem')}"]
+        lines += [f"  - {x.code} ({x.rule}): {x.message}" for x in v.violations]
+    played = show_cards(v.played, style) if v.played else "nothing"
+    left = show_cards(v.hand_after, style) if v.hand_after else "nothing"
+    lines.append(f"Played from hand: {played}.  Left in hand: {left} "
+                 f"({plural(v.hand_points, 'point')}).")
+    if v.may_knock:
+        lines.append(f"The player may knock ({knock_limit} or fewer points in hand).")
+    if not v.legal and looked_for_suggestion:
+        if suggestion is not None:
+            lines.append("These same cards can be arranged legally:")
+            lines += [f"    {show_cards(m, style)}" for m in suggestion]
+        else:
+            lines.append("These cards cannot be arranged legally in any way.")
+    return "\n".join(lines)
+
+
+# --- the scorekeeper --------------------------------------------------------------------
+
+def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) -> str:
+    """'Ben undercuts Ann: 29 points (19 + 10 undercut bonus).'"""
+    parts = []
+    for w in r.winners:
+        pieces = [str(r.differences[w])]
+        if r.undercut:
+            pieces.append(f"{undercut_bonus} undercut bonus")
+        if w in r.went_out:
+            pieces.append(f"{going_out_bonus} going-out bonus")
+        why = f" ({' + '.join(pieces)})" if len(pieces) > 1 else ""
+        name = f"{w} " if len(r.winners) > 1 else ""
+        parts.append(f"{name}{plural(r.scores[w], 'point')}{why}")
+    scores = ", ".join(parts)
+    names = " and ".join(r.winners)
+    if r.knocker is None:
+        lead = (f"The stock ran out; {names} "
+                f"{'has the lowest hand and wins' if len(r.winners) == 1 else 'tie for lowest and win'}")
+    elif not r.undercut:
+        went = r.knocker in r.went_out
+        lead = f"{r.knocker} {'went out' if went else 'knocked'} and wins"
+    elif len(r.winners) == 1:
+        lead = f"{names} undercuts {r.knocker}"
+    else:
+        lead = f"{names} tie under {r.knocker}'s knock and both undercut"
+    return f"{lead}: {scores}."
+
+
+def round_json(number: int, dealer: str, r: RoundResult, state: GameState) -> dict[str, Any]:
+    """``round`` JSON."""
+    return {
+        "round": number,
+        "dealer": dealer,
+        "knocker": r.knocker,
+        "hand_points": dict(r.hand_points),
+        "winners": list(r.winners),
+        "scores": dict(r.scores),
+        "undercut": r.undercut,
+        "game_over": state.game_over,
+    }
+
+
+def standings_json(game: Game) -> dict[str, Any]:
+    """``standings`` JSON."""
+    s = game.state
+    return {
+        "players": [{"name": x.name, "points": x.points, "rounds_won": x.rounds_won,
+                     "round_bonus": x.round_bonus, "game_bonus": x.game_bonus,
+                     "total": x.total} for x in s.standings],
+        "rounds_played": s.rounds_played,
+        "game_over": s.game_over,
+        "winners": list(s.winners),
+        "next_dealer": game.next_dealer(),
+        "next_leader": game.next_leader(),
+        "target": game.rules.target,
+    }
+
+
+def standings_table(game: Game, fmt: str = "simple") -> str:
+    """The score table: points, rounds won, distance to the target; bonuses at the end."""
+    s = game.state
+    target = game.rules.target
+    best = max(x.total for x in s.standings)
+    rows: list[list[Any]] = []
+    if s.game_over:
+        headers = ["Player", "Rounds won", "Points", "Round bonus", "Game bonus", "Total", ""]
+        for x in sorted(s.standings, key=lambda x: -x.total):
+            mark = "winner" if x.name in s.winners else ""
+            rows.append([x.name, x.rounds_won, x.points, x.round_bonus, x.game_bonus,
+                         x.total, mark])
+    else:
+        headers = ["Player", "Rounds won", "Points", f"To {target}", ""]
+        for x in s.standings:
+            lead = "leader" if s.rounds_played and x.points == best else ""
+            rows.append([x.name, x.rounds_won, x.points, max(0, target - x.points), lead])
+    return table(rows, headers, fmt)
+
+
+def standings_footer(game: Game) -> str:
+    """Who won, or who deals next."""
+    s = game.state
+    if s.game_over:
+        names = " and ".join(s.winners)
+        reached = [x.name for x in s.standings if x.points >= game.rules.target]
+        verb = "wins" if len(s.winners) == 1 else "share the win"
+        best = max(x.total for x in s.standings)
+        return (f"Game over after round {s.over_after} ({' and '.join(reached)} reached "
+                f"{game.rules.target}): {names} {verb} with {plural(best, 'point')}.")
+    return (f"Round {s.rounds_played + 1} next: {game.next_dealer()} deals, "
+            f"{game.next_leader()} plays first. First to {game.rules.target} ends the game.")
+
+
+def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
+    """The score sheet: a row per round, a column per player (score and running total)."""
+    totals = dict.fromkeys(game.players, 0)
+    rows: list[list[Any]] = []
+    for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
+        row: list[Any] = [number, game.dealer_of(number), _end_text(entry)]
+        for p in game.players:
+            totals[p] += r.scores[p]
+            mark = "*" if p in r.winners else ""
+            row.append(f"{r.scores[p]}{mark} ({totals[p]})")
+        rows.append(row)
+    headers = ["Round", "Dealer", "End", *game.players]
+    return headers, rows
+
+
+def _end_text(entry: RoundEntry) -> str:
+    return "stock out" if entry.knocker is None else f"{entry.knocker} knocks"
+
+
+def history_json(game: Game) -> dict[str, Any]:
+    """``history`` JSON: every round as recorded and scored."""
+    rounds = []
+    totals = dict.fromkeys(game.players, 0)
+    for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
+        for p in game.players:
+            totals[p] += r.scores[p]
+        rounds.append({
+            "round": number, "dealer": game.dealer_of(number), "knocker": entry.knocker,
+            "hands": {p: (h if isinstance(h, int) else h.split()) for p, h in
+                      entry.hands.items()},
+            "hand_points": dict(r.hand_points), "winners": list(r.winners),
+            "scores": dict(r.scores), "undercut": r.undercut, "totals": dict(totals),
+        })
+    return {"players": list(game.players), "rounds": rounds,
+            **{k: v for k, v in standings_json(game).items() if k != "players"}}
+
+
+def hand_text(entry: int | str) -> str:
+    """A hand entry as shown: the cards, 'nothing', or 'N points'."""
+    if isinstance(entry, int):
+        return plural(entry, "point")
+    return entry or "nothing (went out)"

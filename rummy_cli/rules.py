@@ -1,0 +1,78 @@
+"""The rules in force, as data: every number of RULES.md lives here and nowhere else.
+
+A house rule or a sibling game is a new :class:`Rules` value, not new branches in the code.
+
+>>> MANIPULATION_RUMMY.target, MANIPULATION_RUMMY.knock_limit
+(150, 5)
+>>> MANIPULATION_RUMMY.decks_for(2), MANIPULATION_RUMMY.decks_for(4)
+(1, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import RummyError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Every figure the referee and the scorekeeper use."""
+
+    game: str = "manipulation-rummy"
+    # R1, R2, R3
+    min_players: int = 2
+    max_players: int = 5
+    one_deck_up_to: int = 2  # players; more players use two decks
+    hand_size: int = 10
+    # R7-R9
+    min_meld: int = 3
+    max_group: int = 4
+    ace_high: bool = True  # A may follow K (Q-K-A); never K-A-2
+    # R5
+    max_draws: int = 3  # the last draw forbids melding
+    # R16
+    joker_points: int = 25
+    face_points: int = 10
+    ace_points: int = 1
+    # R17
+    knock_limit: int = 5
+    # R21-R23
+    undercut_bonus: int = 10
+    going_out_bonus: int = 25
+    # R24-R26
+    target: int = 150
+    game_bonus: int = 100
+    round_win_bonus: int = 25
+
+    def decks_for(self, players: int) -> int:
+        """How many decks a game of ``players`` uses (R2)."""
+        return 1 if players <= self.one_deck_up_to else 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain data, for the ledger."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from plain data; unknown keys or wrong types raise :class:`RummyError`.
+
+        >>> Rules.from_dict({"target": 100}).target
+        100
+        """
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise RummyError(f"unknown rule {key!r} (known: {', '.join(known)})")
+            default = getattr(MANIPULATION_RUMMY, key)
+            if type(value) is not type(default):
+                raise RummyError(
+                    f"rule {key!r} must be {type(default).__name__}, not {value!r}"
+                )
+            values[key] = value
+        return replace(MANIPULATION_RUMMY, **values)
+
+
+MANIPULATION_RUMMY = Rules()

@@ -1,0 +1,233 @@
+"""The referee of one turn (R5, R6, R10-R15): was the rearrangement legal? Every violation.
+
+Only the table at the end of the turn is judged (RULES.md, D under R15).
+
+>>> from .cards import parse_cards, parse_table
+>>> v = judge_turn(parse_table("2S 3S 4S 5S"), parse_cards("6S"), parse_table("3S 4S 5S 6S"))
+>>> v.legal, [x.code for x in v.violations]
+(False, ['card-removed'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    AnyCard,
+    Card,
+    Joker,
+    Meld,
+    Table,
+    card_key,
+    check_copies,
+    format_cards,
+    joker_count,
+    real_counts,
+    represented,
+)
+from .errors import UnusableInputError
+from .melds import MeldVerdict, analyze_meld, resolved
+from .rules import MANIPULATION_RUMMY, Rules
+from .scoring import hand_points
+
+ILLEGAL_MELD = "illegal-meld"
+UNDECLARED_JOKER = "undeclared-joker"
+CARD_REMOVED = "card-removed"
+JOKER_CHANGED = "joker-changed"
+NOT_IN_HAND = "not-in-hand"
+NOTHING_PLAYED = "nothing-played"
+MELD_AFTER_THIRD_DRAW = "meld-after-third-draw"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable code, the rule id, and a sentence for the table."""
+
+    code: str
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class TurnVerdict:
+    """The referee's verdict on one turn."""
+
+    violations: tuple[Violation, ...]
+    played: tuple[AnyCard, ...]
+    hand_after: tuple[AnyCard, ...]
+    hand_points: int
+    melds: tuple[MeldVerdict, ...]  # the table after the turn, meld by meld
+    melded: bool  # False when the player kept the table as it was
+    may_knock: bool  # a legal turn that leaves the knock limit or less in hand (R17)
+
+    @property
+    def legal(self) -> bool:
+        """True when no rule was broken."""
+        return not self.violations
+
+
+def _sorted(cards: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
+    return tuple(sorted(cards, key=card_key))
+
+
+def _same_melds(before: Sequence[Meld], after: Sequence[Meld]) -> bool:
+    return Counter(_sorted(m) for m in before) == Counter(_sorted(m) for m in after)
+
+
+def validate_start(before: Table, hand: Sequence[AnyCard], decks: int, rules: Rules) -> None:
+    """Refuse input that cannot be judged: too many copies, a declared hand joker, a bad start."""
+    if decks not in (1, 2):
+        raise UnusableInputError(f"decks must be 1 or 2, not {decks}")
+    declared = [c for c in hand if isinstance(c, Joker) and c.declared is not None]
+    if declared:
+        raise UnusableInputError(
+            f"{declared[0]} is in the hand: a joker in the hand has no declared card; write JK")
+    too_many = check_copies([c for m in before for c in m] + list(hand), decks)
+    if too_many:
+        raise UnusableInputError(
+            "the table before the turn and the hand hold more cards than the decks: "
+            + "; ".join(too_many))
+    for number, meld in enumerate(before, 1):
+        verdict = analyze_meld(meld, rules)
+        if not verdict.legal:
+            raise UnusableInputError(
+                f"the table before the turn is not legal: meld {number} ({format_cards(meld)}): "
+                + "; ".join(p.message for p in verdict.problems))
+
+
+def judge_turn(
+    before: Table,
+    hand: Sequence[AnyCard],
+    after: Table,
+    *,
+    draws: int = 1,
+    decks: int = 2,
+    rules: Rules = MANIPULATION_RUMMY,
+) -> TurnVerdict:
+    """Judge one meld phase: the table before, the hand after drawing, the proposed table.
+
+    Raises :class:`UnusableInputError` for input that cannot be judged.
+    """
+    if not 1 <= draws <= rules.max_draws:
+        raise UnusableInputError(f"draws must be 1 to {rules.max_draws}, not {draws}")
+    validate_start(before, hand, decks, rules)
+    before_cards = [c for m in before for c in m]
+    after_cards = [c for m in after for c in m]
+    before_real, after_real = real_counts(before_cards), real_counts(after_cards)
+    hand_real = real_counts(hand)
+    verdicts = tuple(analyze_meld(m, rules) for m in after)
+    violations: list[Violation] = []
+
+    # R12b / R15: nothing leaves the table
+    for card, n in sorted((before_real - after_real).items(), key=lambda kv: card_key(kv[0])):
+        for _ in range(n):
+            violations.append(Violation(
+                CARD_REMOVED, "R12b",
+                f"{card} was on the table before the turn and is not on it now: "
+                "a card may not go back to a hand"))
+    jokers_before, jokers_after = joker_count(before_cards), joker_count(after_cards)
+    jokers_removed = max(0, jokers_before - jokers_after)
+    for _ in range(jokers_removed):
+        violations.append(Violation(
+            CARD_REMOVED, "R15",
+            "a joker was on the table before the turn and is not on it now: "
+            "a joker never leaves the table; a replaced joker must be used again at once"))
+
+    # R6: what is new on the table must come from the hand
+    new_real = after_real - before_real
+    played: list[AnyCard] = []
+    for card, n in sorted(new_real.items(), key=lambda kv: card_key(kv[0])):
+        have = hand_real[card]
+        played.extend([card] * min(n, have))
+        if n > have:
+            held = "is not in the hand" if have == 0 else f"is in the hand only {have} time(s)"
+            violations.append(Violation(
+                NOT_IN_HAND, "R6",
+                f"{card} is new on the table {n} time(s) but {held}"))
+    new_jokers = max(0, jokers_after - jokers_before)
+    hand_jokers = joker_count(hand)
+    played.extend([Joker()] * min(new_jokers, hand_jokers))
+    if new_jokers > hand_jokers:
+        violations.append(Violation(
+            NOT_IN_HAND, "R6",
+            f"{new_jokers} joker(s) are new on the table but the hand holds {hand_jokers}"))
+
+    changed = not _same_melds(before, after)
+    anything_new = bool(new_real) or new_jokers > 0
+    if changed and not anything_new:
+        violations.append(Violation(
+            NOTHING_PLAYED, "R12a",
+            "the table was rearranged but no card came from the hand: "
+            "a meld adds at least one card from the hand"))
+    if changed and draws >= rules.max_draws:
+        violations.append(Violation(
+            MELD_AFTER_THIRD_DRAW, "R5",
+            f"the player drew a {_ordinal(rules.max_draws)} card and may not meld this turn"))
+
+    # R10: every meld after the turn is legal
+    for number, verdict in enumerate(verdicts, 1):
+        for problem in verdict.problems:
+            violations.append(Violation(
+                problem.code, problem.rule, f"meld {number}: {problem.message}"))
+
+    violations.extend(_joker_changes(before, verdicts, jokers_removed, rules))
+
+    hand_left = _remove(hand, played)
+    points = hand_points(hand_left, rules)
+    return TurnVerdict(
+        tuple(violations), _sorted(played), _sorted(hand_left), points, verdicts, changed,
+        may_knock=not violations and points <= rules.knock_limit)
+
+
+def _joker_changes(
+    before: Table, verdicts: Sequence[MeldVerdict], jokers_removed: int, rules: Rules
+) -> list[Violation]:
+    """R14: a joker declared X may end the turn as another card only if a real X is on the table.
+
+    Jokers are alike: only the multiset of declarations is compared. A joker whose meld
+    leaves its card open (undeclared) is reported as such elsewhere and not counted here.
+    """
+    declared_before: Counter[Card] = Counter()
+    for meld in before:
+        for c in resolved(analyze_meld(meld, rules)):
+            if isinstance(c, Joker) and c.declared is not None:
+                declared_before[c.declared] += 1
+    declared_after: Counter[Card] = Counter()
+    undeclared_after = 0
+    real_after: set[Card] = set()
+    for v in verdicts:
+        for c in resolved(v):
+            if isinstance(c, Card):
+                real_after.add(c)
+            elif c.declared is not None:
+                declared_after[c.declared] += 1
+            else:
+                undeclared_after += 1
+    unfree = [x for x, n in (declared_before - declared_after).items() if x not in real_after
+              for _ in range(n)]
+    excused = jokers_removed + undeclared_after
+    return [
+        Violation(
+            JOKER_CHANGED, "R14",
+            f"a joker declared {x} now stands for another card, but no real {x} is on the "
+            f"table: a joker's card changes only when the real {x} replaces it")
+        for x in sorted(unfree, key=card_key)[excused:]
+    ]
+
+
+def _remove(cards: Sequence[AnyCard], taken: Sequence[AnyCard]) -> list[AnyCard]:
+    left = list(cards)
+    for t in taken:
+        rep = represented(t)
+        for i, c in enumerate(left):
+            if (isinstance(t, Joker) and isinstance(c, Joker)) or (
+                    rep is not None and c == t):
+                del left[i]
+                break
+    return left
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
