@@ -360,7 +360,10 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
 
     verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
     suggestion: tuple[Meld, ...] | None = None
-    looked = not verdict.legal and bool(verdict.played)
+    # a suggestion helps only when the arrangement is what went wrong
+    not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
+    looked = (not verdict.legal and bool(verdict.played)
+              and not any(v.code in not_arrangement for v in verdict.violations))
     if looked:
         from .solver import suggest
 
@@ -427,7 +430,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
 
 
 @cli.command()
-@click.option("--table", "table_text", default="", help='The table now, e.g. "7H 8H 9H / QS QH QD".')
+@click.option("--table", "table_text", default="",
+              help='The table now, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
 @click.option("--hand", "hand_text", required=True, help="The cards in your hand after drawing.")
 @click.option("--draws", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Cards drawn this turn.")

@@ -29,7 +29,9 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
             click.echo(f"  {exc}. Try again.", err=True)
 
 
-def ask_round(game: Game, knock: str | None, stock_out: bool) -> tuple[str | None, dict[str, HandEntry]]:
+def ask_round(
+    game: Game, knock: str | None, stock_out: bool
+) -> tuple[str | None, dict[str, HandEntry]]:
     """Ask how the round ended and what each player holds."""
     if game.state.game_over:
         raise RefusedError("the game is over: start a new game with 'rummy new'")

@@ -118,7 +118,8 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
             lines.append("These same cards can be arranged legally:")
             lines += [f"    {show_cards(m, style)}" for m in suggestion]
         else:
-            lines.append("These cards cannot be arranged legally in any way.")
+            lines.append(f"No arrangement helps: {show_cards(v.played, style)} and the table "
+                         "before the turn cannot make legal melds together.")
     return "\n".join(lines)
 
 
@@ -139,8 +140,8 @@ def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) ->
     scores = ", ".join(parts)
     names = " and ".join(r.winners)
     if r.knocker is None:
-        lead = (f"The stock ran out; {names} "
-                f"{'has the lowest hand and wins' if len(r.winners) == 1 else 'tie for lowest and win'}")
+        verb = "has the lowest hand and wins" if len(r.winners) == 1 else "tie for lowest and win"
+        lead = f"The stock ran out; {names} {verb}"
     elif not r.undercut:
         went = r.knocker in r.went_out
         lead = f"{r.knocker} {'went out' if went else 'knocked'} and wins"

@@ -1,0 +1,487 @@
+"""The ``rummy`` command through click's CliRunner: exit codes, messages, JSON, files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_cli.cli import cli
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert "Traceback" not in result.output + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), err
+    return lines[0]
+
+
+# --- check meld / table -----------------------------------------------------------------
+
+def test_r9_check_meld_legal_run_with_declared_joker() -> None:
+    code, out, _ = run("check", "meld", "7H", "JK=8H", "9H")
+    assert code == 0
+    assert out.startswith("LEGAL run")
+
+
+def test_r13_check_meld_reports_forced_joker_in_json() -> None:
+    code, out, _ = run("check", "meld", "5H JK 7H", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc == {"legal": True, "kind": "run", "cards": ["5H", "JK=6H", "7H"],
+                   "problems": [], "forced": ["6H"]}
+
+
+def test_r9_check_meld_corner_is_illegal_with_rule() -> None:
+    code, out, _ = run("check", "meld", "KC", "AC", "2C", "--json")
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["legal"] is False and doc["kind"] == "run"
+    assert doc["problems"][0]["rule"] == "R9"
+    assert "corner" in doc["problems"][0]["message"]
+
+
+def test_r8_check_meld_group_with_two_identical_cards() -> None:
+    code, out, _ = run("check", "meld", "8S 8S 8H")
+    assert code == 1
+    assert "ILLEGAL" in out and "(R8)" in out
+
+
+def test_r13_check_meld_ambiguous_joker_is_a_problem() -> None:
+    code, out, _ = run("check", "meld", "7S 7D JK", "--json")
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["problems"][0]["rule"] == "R13"
+    assert "7H or 7C" in doc["problems"][0]["message"]
+
+
+@pytest.mark.parametrize("token", ["1H", "7X", "JK=", "JK=JK", "Q", "7H=8H"])
+def test_check_meld_bad_card_is_one_error_line(token: str) -> None:
+    code, out, err = run("check", "meld", "7H", token, "9H")
+    assert code == 2 and out == ""
+    assert repr(token) in one_error_line(err)
+
+
+def test_r2_check_meld_more_copies_than_decks_is_unusable() -> None:
+    code, _, err = run("check", "meld", "7H 7H 7S", "--decks", "1")
+    assert code == 2
+    assert "7H appears 2 times" in one_error_line(err)
+
+
+def test_r10_check_table_lists_every_meld() -> None:
+    code, out, _ = run("check", "table", "7H 8H 9H / QS QH QD JK=QC / 6H 7H 8H 9S", "--json")
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["legal"] is False
+    assert [m["legal"] for m in doc["melds"]] == [True, True, False]
+    assert doc["melds"][1]["kind"] == "group"
+    assert doc["melds"][2]["problems"][0]["rule"] == "R9"
+
+
+def test_r10_check_table_legal_as_separate_arguments() -> None:
+    code, out, _ = run("check", "table", "7H", "8H", "9H", "/", "QS", "QH", "QD")
+    assert code == 0
+    assert out.startswith("LEGAL table: 2 melds")
+
+
+def test_check_table_with_suit_symbols_input() -> None:
+    code, out, _ = run("check", "table", "7♥ 8♥ 9♥ | Q♠ Q♥ Q♦", "--json")
+    assert code == 0
+    assert json.loads(out)["melds"][0]["cards"] == ["7H", "8H", "9H"]
+
+
+# --- check turn -------------------------------------------------------------------------
+
+def write(path: str, text: str) -> str:
+    Path(path).write_text(text, encoding="utf-8")
+    return path
+
+
+def test_r14_check_turn_joker_freed_sample_is_legal() -> None:
+    code, out, _ = run("check", "turn", str(SAMPLES / "disputes" / "joker-freed.yaml"), "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["legal"] is True and doc["violations"] == []
+    assert doc["played"] == ["10H", "QC"]
+    assert doc["hand_after"] == ["5S"] and doc["hand_points"] == 5
+    assert doc["may_knock"] is True
+
+
+def test_r12b_check_turn_from_options_reports_card_removed() -> None:
+    code, out, _ = run("check", "turn", "--before", "2S 3S 4S 5S", "--hand", "6S",
+                       "--after", "3S 4S 5S 6S")
+    assert code == 1
+    assert "ILLEGAL turn: 1 problem" in out
+    assert "card-removed (R12b): 2S was on the table" in out
+    assert "These same cards can be arranged legally:" in out
+
+
+def test_r14_check_turn_json_codes_and_suggestion() -> None:
+    code, out, _ = run("check", "turn", str(SAMPLES / "disputes" / "joker-redeclared.yaml"),
+                       "--json")
+    doc = json.loads(out)
+    assert code == 1
+    assert {v["code"] for v in doc["violations"]} == {"joker-changed", "illegal-meld"}
+    assert {v["rule"] for v in doc["violations"]} == {"R14", "R7"}
+    assert doc["suggestion"] == [["10D", "JD", "JK=QD", "KD"]]
+    assert doc["may_knock"] is False
+
+
+def test_r5_check_turn_third_draw_has_no_suggestion() -> None:
+    code, out, _ = run("check", "turn", str(SAMPLES / "disputes" / "third-draw.yaml"), "--json")
+    doc = json.loads(out)
+    assert code == 1
+    assert [v["code"] for v in doc["violations"]] == ["meld-after-third-draw"]
+    assert doc["suggestion"] is None
+
+
+def test_check_turn_reads_json_from_stdin() -> None:
+    dispute = {"before": [["JC", "JD", "JH"]], "hand": "JS 3C", "after": ["JC JD JH JS"]}
+    code, out, _ = run("check", "turn", "-", "--json", input=json.dumps(dispute))
+    doc = json.loads(out)
+    assert code == 0 and doc["hand_points"] == 3 and doc["may_knock"] is True
+
+
+@pytest.mark.parametrize("text, words", [
+    ("before: [KC AC]\nhand: 2C\nafter: [KC AC 2C]\n", "not legal"),
+    ("before: []\nhand: 7H 7H 7H\nafter: [7H 7H 7H]\n", "7H appears 3 times"),
+    ("hand: 7H\nafter: [7H 8H 9H\n", "line"),
+    ("- just a list\n", "mapping"),
+    ("hand: 7H\n", "'after' is missing"),
+    ("hand: 7H\nafter: []\nafer: []\n", "unknown key 'afer'"),
+    ("hand: 7H\nafter: []\ndraws: 4\n", "draws must be"),
+    ("hand: 1H\nafter: []\n", "'1H' is not a card"),
+    ("hand: JK=7H\nafter: [JK=7H 8H 9H]\n", "no declared card"),
+])
+def test_check_turn_unusable_dispute_is_one_error_line(text: str, words: str) -> None:
+    code, out, err = run("check", "turn", write("d.yaml", text))
+    assert code == 2 and out == ""
+    assert words in one_error_line(err)
+
+
+def test_check_turn_missing_file_and_missing_options() -> None:
+    code, _, err = run("check", "turn", "nope.yaml")
+    assert code == 2 and "no such file" in one_error_line(err)
+    code, _, err = run("check", "turn", "--hand", "7H")
+    assert code == 2 and "missing --after" in one_error_line(err)
+    code, _, err = run("check", "turn")
+    assert code == 2 and "dispute file" in one_error_line(err)
+
+
+def test_check_turn_file_and_options_together_refused() -> None:
+    path = write("d.yaml", "hand: 7H\nafter: []\n")
+    code, _, err = run("check", "turn", path, "--hand", "7H")
+    assert code == 2 and "not both" in one_error_line(err)
+
+
+def test_check_turn_guided_entry_asks_and_reasks() -> None:
+    answers = "\n".join(["2S 3S 4S 5S", "2H 2X", "2H 2D", "3S 4S 5S / 2S 2H 2D", "1"]) + "\n"
+    code, out, err = run("check", "turn", "--guided", input=answers)
+    assert code == 0
+    assert "'2X' is not a card" in err
+    assert "LEGAL turn." in out
+
+
+# --- the ledger commands ----------------------------------------------------------------
+
+def new_game(*names: str, dealer: str = "Ann") -> None:
+    code, out, err = run("new", *names, "--dealer", dealer)
+    assert code == 0, err
+
+
+def test_r2_r4_new_says_decks_dealer_and_leader() -> None:
+    code, out, _ = run("new", "Ann", "Ben", "Cy", "--dealer", "cy")
+    assert code == 0
+    assert "Use 2 decks" in out
+    assert "Cy deals first; Ann plays first." in out
+    assert Path("rummy-ledger.yaml").exists()
+
+
+def test_r3_new_random_dealer_is_repeatable_with_seed(tmp_path: Path) -> None:
+    picks = set()
+    for i in range(2):
+        code, out, _ = run("new", "Ann", "Ben", "Cy", "Dee", "--seed", "7",
+                           "--ledger", f"g{i}.yaml")
+        assert code == 0
+        picks.add(out.splitlines()[2])
+    assert len(picks) == 1 and "picked at random" in picks.pop()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["Ann"], "2 to 5 players"),
+    (["A", "B", "C", "D", "E", "F"], "2 to 5 players"),
+    (["Ann", "ann"], "two players are called"),
+    (["Ann", "Ben", "--dealer", "Cy"], "no player called 'Cy'"),
+])
+def test_r1_new_refusals(args: list[str], words: str) -> None:
+    code, _, err = run("new", *args)
+    assert code == 2
+    assert words in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+def test_new_refuses_existing_ledger_and_leaves_it_unchanged() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("new", "Kim", "Lee")
+    assert code == 2 and "already there" in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_r22_round_worked_example_sentence_and_json() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, _ = run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=2",
+                       "--hand", "Cy=KS QS", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "round": 1, "dealer": "Cy", "knocker": "Ann",
+        "hand_points": {"Ann": 3, "Ben": 2, "Cy": 20}, "winners": ["Ben"],
+        "scores": {"Ann": 0, "Ben": 29, "Cy": 0}, "undercut": True, "game_over": False}
+
+
+def test_r21_round_human_output_says_undercut() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, _ = run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=2",
+                       "--points", "Cy=20")
+    assert code == 0
+    assert "Ben undercuts Ann: 29 points (19 + 10 undercut bonus)." in out
+    assert "Round 2 next: Ann deals, Ben plays first." in out
+
+
+def test_r23_round_going_out_with_empty_hand() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, out, _ = run("round", "--knock", "Ben", "--hand", "Ben=", "--hand", "Ann=KS QS",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["scores"] == {"Ann": 0, "Ben": 45}
+
+
+LEDGER_REFUSALS = [
+    (["--knock", "Ann", "--points", "Ann=6", "--points", "Ben=1", "--points", "Cy=2"],
+     "cannot knock with 6 points"),
+    (["--knock", "Dan", "--points", "Ann=1", "--points", "Ben=1", "--points", "Cy=2"],
+     "no player called 'Dan'"),
+    (["--knock", "Ann", "--points", "Ann=1", "--points", "Bne=1", "--points", "Cy=2"],
+     "did you mean 'Ben'?"),
+    (["--knock", "Ann", "--points", "Ann=1", "--points", "Ben=1"], "no hand given for Cy"),
+    (["--knock", "Ann", "--hand", "Ann=1H", "--points", "Ben=1", "--points", "Cy=2"],
+     "'1H' is not a card"),
+    (["--knock", "Ann", "--points", "Ann=x", "--points", "Ben=1", "--points", "Cy=2"],
+     "whole number"),
+    (["--knock", "Ann", "--points", "Ann=-3", "--points", "Ben=1", "--points", "Cy=2"],
+     "cannot be negative"),
+    (["--knock", "Ann", "--points", "Ann=1", "--hand", "Ann=AS", "--points", "Ben=1",
+      "--points", "Cy=2"], "more than one"),
+    (["--points", "Ann=1", "--points", "Ben=1", "--points", "Cy=2"], "--knock NAME or"),
+    (["--knock", "Ann", "--stock-out", "--points", "Ann=1"], "not both"),
+    (["--knock", "Ann", "--hand", "Ann", "--points", "Ben=1", "--points", "Cy=2"], "NAME="),
+    (["--stock-out", "--hand", "Ann=7H 7H", "--hand", "Ben=7H", "--points", "Cy=2"],
+     "7H appears 3 times"),
+]
+
+
+@pytest.mark.parametrize("args, words", LEDGER_REFUSALS)
+def test_round_refusals_leave_ledger_unchanged(args: list[str], words: str) -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, out, err = run("round", *args)
+    assert code == 2 and out == ""
+    assert words in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_r24_round_after_game_over_is_refused() -> None:
+    Path("g.yaml").write_bytes((SAMPLES / "friday-night.yaml").read_bytes())
+    before = Path("g.yaml").read_bytes()
+    code, _, err = run("round", "--ledger", "g.yaml", "--stock-out", "--points", "Ann=1",
+                       "--points", "Ben=2", "--points", "Cy=3", "--points", "Dee=4")
+    assert code == 2 and "the game is over" in one_error_line(err)
+    assert Path("g.yaml").read_bytes() == before
+
+
+def test_round_without_ledger_says_how_to_start() -> None:
+    code, _, err = run("round", "--stock-out", "--points", "A=1")
+    assert code == 2 and "rummy new" in one_error_line(err)
+
+
+def test_ledger_from_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUMMY_LEDGER", "env-game.yaml")
+    new_game("Ann", "Ben")
+    assert Path("env-game.yaml").exists() and not Path("rummy-ledger.yaml").exists()
+
+
+def test_r25_r26_r27_standings_json_of_finished_sample() -> None:
+    code, out, _ = run("standings", "--ledger", str(SAMPLES / "friday-night.yaml"), "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["game_over"] is True and doc["winners"] == ["Dee"]
+    dee = next(p for p in doc["players"] if p["name"] == "Dee")
+    assert dee == {"name": "Dee", "points": 170, "rounds_won": 3, "round_bonus": 75,
+                   "game_bonus": 100, "total": 345}
+    assert doc["next_dealer"] is None and doc["next_leader"] is None
+    assert doc["rounds_played"] == 7
+
+
+def test_standings_in_progress_shows_distance_and_next_dealer() -> None:
+    code, out, _ = run("standings", "--ledger",
+                       str(SAMPLES / "two-players-in-progress.yaml"))
+    assert code == 0
+    assert "To 150" in out and "leader" in out
+    assert "Round 4 next: Kim deals, Lee plays first." in out
+
+
+@pytest.mark.parametrize("fmt, marker", [
+    ("github", "|--"), ("grid", "+-"), ("html", "<table>"), ("latex", "\\begin{tabular}"),
+    ("markdown", "|--"), ("plain", "Dee "),
+])
+def test_standings_and_history_formats(fmt: str, marker: str) -> None:
+    ledger = str(SAMPLES / "friday-night.yaml")
+    for command in ("standings", "history"):
+        code, out, _ = run(command, "--ledger", ledger, "--format", fmt)
+        assert code == 0 and marker in out
+
+
+def test_unknown_format_is_refused_with_suggestion() -> None:
+    code, _, err = run("standings", "--ledger", str(SAMPLES / "friday-night.yaml"),
+                       "--format", "gihtub")
+    assert code == 2 and "did you mean 'github'" in one_error_line(err).lower()
+
+
+def test_history_is_a_score_sheet_with_running_totals() -> None:
+    code, out, _ = run("history", "--ledger", str(SAMPLES / "friday-night.yaml"))
+    assert code == 0
+    last = out.strip().splitlines()[-1].split()
+    assert last[:4] == ["7", "Ben", "Dee", "knocks"]
+    assert "38*" in last and "(170)" in last
+
+
+def test_history_json_lists_rounds() -> None:
+    code, out, _ = run("history", "--ledger", str(SAMPLES / "friday-night.yaml"), "--json")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["rounds"]) == 7
+    assert doc["rounds"][2]["knocker"] is None
+    assert doc["rounds"][6]["totals"]["Dee"] == 170
+
+
+def test_undo_takes_back_the_last_round_and_says_so() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=2", "--points", "Cy=20")
+    after_one = Path("rummy-ledger.yaml").read_text()
+    run("round", "--stock-out", "--points", "Ann=3", "--points", "Ben=2", "--points", "Cy=20")
+    code, out, _ = run("undo", "--yes")
+    assert code == 0 and out.startswith("Took back round 2: The stock ran out")
+    assert Path("rummy-ledger.yaml").read_text() == after_one
+    run("undo", "--yes")
+    code, _, err = run("undo", "--yes")
+    assert code == 2 and "no round to take back" in one_error_line(err)
+
+
+def test_broken_ledger_is_one_error_line_naming_file_and_line() -> None:
+    Path("bad.yaml").write_text("players: [Ann, Ben\nrounds: []\n")
+    code, _, err = run("standings", "--ledger", "bad.yaml")
+    line = one_error_line(err)
+    assert code == 2 and line.startswith("Error: bad.yaml: line ")
+
+
+def test_malicious_yaml_tag_runs_nothing(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    Path("evil.yaml").write_text(
+        f"players: !!python/object/apply:os.system ['touch {marker}']\nrounds: []\n")
+    before = Path("evil.yaml").read_bytes()
+    for args in (["standings"], ["round", "--stock-out", "--points", "A=1"], ["undo", "--yes"]):
+        code, _, err = run(*args, "--ledger", "evil.yaml")
+        assert code == 2 and "evil.yaml" in one_error_line(err)
+    assert not marker.exists()
+    assert Path("evil.yaml").read_bytes() == before
+
+
+def test_hand_corrected_ledger_is_rescored_with_a_warning() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    run("round", "--knock", "Ann", "--hand", "Ann=3C", "--hand", "Ben=2D", "--points", "Cy=20")
+    text = Path("rummy-ledger.yaml").read_text().replace("Ben: 2D", "Ben: 4D")
+    Path("rummy-ledger.yaml").write_text(text)
+    code, out, err = run("standings", "--json")
+    assert code == 0
+    assert "Warning:" in err and "disagree" in err
+    ann = json.loads(out)["players"][0]
+    assert ann["points"] == 18  # Ann 3 now beats Ben 4 and Cy 20: (4-3) + (20-3)
+
+
+# --- guided entry -----------------------------------------------------------------------
+
+def test_round_guided_entry_reasks_and_confirms() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    answers = "\n".join(["Bne", "Ann", "QS", "3C", "2D", "20", "y"]) + "\n"
+    code, out, err = run("round", "--guided", input=answers)
+    assert code == 0
+    assert "did you mean 'Ben'?" in err
+    assert "cannot knock with 10 points" in err
+    assert "Round 1: Ben undercuts Ann: 29 points (19 + 10 undercut bonus)." in out
+    assert "Record this round?" in out
+    doc = json.loads(run("standings", "--json")[1])
+    assert doc["rounds_played"] == 1
+
+
+def test_round_guided_entry_declined_records_nothing() -> None:
+    new_game("Ann", "Ben")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, out, _ = run("round", "--guided", input="stock\n3C\n2D\nn\n")
+    assert code == 0 and "Nothing recorded." in out
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_round_not_on_a_terminal_never_waits() -> None:
+    new_game("Ann", "Ben")
+    code, _, err = run("round", input="")
+    assert code == 2 and "--knock NAME or --stock-out" in one_error_line(err)
+
+
+# --- the whole command ------------------------------------------------------------------
+
+def test_every_command_has_help_with_an_example() -> None:
+    commands = [["check", "meld"], ["check", "table"], ["check", "turn"], ["arrange"],
+                ["hint"], ["new"], ["round"], ["standings"], ["history"], ["undo"]]
+    for words in commands:
+        code, out, _ = run(*words, "--help")
+        assert code == 0, words
+        assert "Example" in out, words
+
+
+def test_version_and_mistyped_command() -> None:
+    code, out, _ = run("--version")
+    assert code == 0 and out.startswith("rummy, version")
+    code, _, err = run("stadings")
+    assert code == 2 and "Did you mean 'standings'?" in one_error_line(err)
+
+
+def test_unknown_option_is_one_error_line() -> None:
+    code, _, err = run("check", "meld", "7H", "--jsn")
+    assert code == 2 and "--jsn" in one_error_line(err)
+
+
+def test_no_color_and_piped_output_use_plain_notation() -> None:
+    code, out, _ = run("check", "meld", "7♥ 8♥ 9♥")
+    assert code == 0 and "7H 8H 9H" in out and "\x1b[" not in out
+
+
+def test_unicode_option_shows_symbols_and_joker_in_brackets() -> None:
+    code, out, _ = run("check", "meld", "9H 7H JK", "--unicode")
+    assert code == 0
+    assert "7♥ [8♥] 9♥" in out and "\x1b[" not in out
