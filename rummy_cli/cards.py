@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from functools import lru_cache
 
 from .errors import NotationError
 
@@ -103,7 +103,7 @@ class Joker:
         return card_key(self) < card_key(other)
 
 
-AnyCard = Union[Card, Joker]
+AnyCard = Card | Joker
 Meld = tuple[AnyCard, ...]
 Table = list[Meld]
 
@@ -140,6 +140,7 @@ def _parse_real(token: str, original: str) -> Card:
     return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
 
 
+@lru_cache(maxsize=1024)  # a ledger repeats the same tokens thousands of times
 def parse_card(token: str) -> AnyCard:
     """One card: ``7H``, ``10h``, ``Td``, ``Q♣``, ``JK``, ``JOKER``, ``JK=7H``.
 
@@ -173,12 +174,17 @@ def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
     chunks = [text] if isinstance(text, str) else list(text)
     cards: list[AnyCard] = []
     for chunk in chunks:
-        if any(ch in chunk for ch in "/|"):
-            raise NotationError(
-                f"{chunk!r}: '/' separates melds of a table; here a list of cards is expected"
-            )
-        cards.extend(parse_card(tok) for tok in _SPLIT.split(chunk) if tok)
+        cards.extend(_parse_chunk(chunk))
     return cards
+
+
+@lru_cache(maxsize=4096)  # a long ledger repeats the same hands
+def _parse_chunk(chunk: str) -> tuple[AnyCard, ...]:
+    if any(ch in chunk for ch in "/|"):
+        raise NotationError(
+            f"{chunk!r}: '/' separates melds of a table; here a list of cards is expected"
+        )
+    return tuple(parse_card(tok) for tok in _SPLIT.split(chunk) if tok)
 
 
 EMPTY_TABLE_WORDS = ("", "EMPTY", "NONE", "[]")

@@ -216,7 +216,7 @@ _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
 
 
 def _read_dispute(file: str) -> dict[str, Any]:
-    import yaml
+    from .safeyaml import YamlProblem, load_yaml
 
     label = "standard input" if file == "-" else file
     try:
@@ -226,12 +226,9 @@ def _read_dispute(file: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise UnusableInputError(f"{label}: cannot read it ({exc})") from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML or JSON"
-        raise UnusableInputError(f"{label}: {where}{problem}") from None
+        data = load_yaml(text)
+    except YamlProblem as exc:
+        raise UnusableInputError(f"{label}: {exc}") from None
     if not isinstance(data, dict):
         raise UnusableInputError(
             f"{label}: a dispute file is a mapping with before, hand and after "

@@ -13,8 +13,6 @@ hand-corrected hand fixes the totals. No I/O here (``ledger.py`` reads and write
 
 from __future__ import annotations
 
-import difflib
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -95,6 +93,8 @@ def new_game(
     if dupes:
         raise RefusedError(f"two players are called {dupes[0]!r}: give each a different name")
     if dealer is None:
+        import random
+
         first = random.Random(seed).choice(names)
     else:
         first = find_player(names, dealer)
@@ -124,8 +124,11 @@ mean 'Ben'?
     for p in players:
         if p.casefold() == name.strip().casefold():
             return p
-    close = difflib.get_close_matches(name, players, n=1, cutoff=0.5)
-    hint = f": did you mean {close[0]!r}?" if close else ""
+    import difflib
+
+    folded = {p.casefold(): p for p in players}  # names match in any case, so do hints
+    close = difflib.get_close_matches(name.strip().casefold(), list(folded), n=1, cutoff=0.5)
+    hint = f": did you mean {folded[close[0]]!r}?" if close else ""
     raise RefusedError(f"no player called {name!r} in this game ({', '.join(players)}){hint}")
 
 

@@ -1,8 +1,9 @@
 """The YAML ledger: one file per game, readable and hand-editable, never lost.
 
-Reads use ``yaml.safe_load`` only. Writes are atomic (a temp file in the same folder,
-flushed and fsynced, then ``os.replace``) and made under an exclusive lock, so two writers
-can never lose each other's rounds. A refused command never touches the file.
+Reads build plain data only (``safeyaml``: no tags, nothing can run). Writes are atomic
+(a temp file in the same folder, flushed and fsynced, then ``os.replace``) and made under
+an exclusive lock, so two writers can never lose each other's rounds. A refused command
+never touches the file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from .errors import LedgerError, RummyError
 from .game import Game, HandEntry, RoundEntry, normalize_hand
 from .rules import MANIPULATION_RUMMY, Rules
+from .safeyaml import YamlProblem, dump_yaml, load_yaml
 
 FORMAT = 1
 DEFAULT_NAME = "rummy-ledger.yaml"
@@ -137,6 +139,15 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
              "created"}
     extra = {k: v for k, v in data.items() if k not in known}
     game = Game(game.players, game.first_dealer, rules, tuple(rounds), game.created, extra)
+    from .game import score_entry
+
+    results = []
+    for i, entry in enumerate(rounds):  # score each round once, saying where it fails
+        try:
+            results.append(score_entry(game, entry))
+        except RummyError as exc:
+            raise _Where(("rounds", i), str(exc)) from None
+    game.__dict__["results"] = tuple(results)  # fill the cached property: no second scoring
     over_after = game.state.over_after
     if over_after is not None and over_after < len(rounds):
         raise _Where(("rounds", over_after), f"round {over_after + 1} comes after the game "
@@ -180,20 +191,11 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     missing = [p for p in game.players if p not in hands]
     if missing:
         raise _Where(where + ("hands",), f"no hand for {', '.join(missing)}")
-    entry = RoundEntry(knocker, {p: hands[p] for p in game.players})
-    from .game import score_entry
-
-    try:
-        score_entry(game, entry)
-    except RummyError as exc:
-        raise _Where(where, str(exc)) from None
-    return entry
+    return RoundEntry(knocker, {p: hands[p] for p in game.players})
 
 
 def load(path: Path) -> tuple[Game, list[str]]:
     """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``."""
-    import yaml
-
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -207,14 +209,9 @@ def load(path: Path) -> tuple[Game, list[str]]:
     except OSError as exc:
         raise LedgerError(f"{path}: cannot read it: {exc.strerror}") from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        if "could not determine a constructor" in str(exc):
-            problem = "a tag that could run code or build objects is not allowed in a ledger"
-        raise LedgerError(f"{path}: {where}: {problem}") from None
+        data = load_yaml(text)
+    except YamlProblem as exc:
+        raise LedgerError(f"{path}: {exc}") from None
     try:
         return _game_from(data)
     except _Where as exc:
@@ -230,7 +227,7 @@ def to_document(game: Game) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "game": game.rules.game,
-        "players": _flow(list(game.players)),
+        "players": list(game.players),
         "decks": game.decks,
         "first_dealer": game.first_dealer,
     }
@@ -245,43 +242,19 @@ def to_document(game: Game) -> dict[str, Any]:
             "round": number,
             "dealer": game.dealer_of(number),
             "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
-            "hands": _flow(dict(entry.hands)),
-            "scores": _flow(dict(result.scores)),
+            "hands": dict(entry.hands),
+            "scores": dict(result.scores),
         })
     doc["rounds"] = rounds
     return doc
 
 
-class _FlowDict(dict):  # type: ignore[type-arg]
-    """A mapping written on one line: ``{Ann: 3C, Ben: 12}``."""
-
-
-class _FlowList(list):  # type: ignore[type-arg]
-    """A list written on one line: ``[Ann, Ben]``."""
-
-
-def _flow(value: Any) -> Any:
-    return _FlowDict(value) if isinstance(value, dict) else _FlowList(value)
+_FLOW_KEYS = frozenset({"players", "hands", "scores"})
 
 
 def dump(game: Game) -> str:
-    """The ledger text of a game: block style, with hands and scores one line each."""
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def flow_map(d: yaml.SafeDumper, data: Any) -> Any:
-        return d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
-
-    def flow_seq(d: yaml.SafeDumper, data: Any) -> Any:
-        return d.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
-
-    Dumper.add_representer(_FlowDict, flow_map)
-    Dumper.add_representer(_FlowList, flow_seq)
-    body = yaml.dump(to_document(game), Dumper=Dumper, sort_keys=False,
-                     default_flow_style=False, allow_unicode=True, width=100)
-    return HEADER + body
+    """The ledger text of a game: block style, with players, hands and scores one line each."""
+    return HEADER + dump_yaml(to_document(game), _FLOW_KEYS)
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -289,6 +262,7 @@ def _atomic_write(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
+            os.chmod(tmp, _mode_for(path))  # mkstemp makes 0600; keep the ledger's permissions
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -303,6 +277,16 @@ def _atomic_write(path: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions of the existing ledger, or those of a new file under the umask."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def save(path: Path, game: Game) -> None:

@@ -6,14 +6,16 @@ Pure functions from results to strings or plain data; the CLI prints them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import AnyCard, Meld
-from .game import Game, RoundEntry
 from .melds import MeldVerdict, resolved
 from .render import PLAIN, Style, plural, show_cards, table
-from .scoring import GameState, RoundResult
-from .turn import TurnVerdict
+
+if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
+    from .game import Game, RoundEntry
+    from .scoring import GameState, RoundResult
+    from .turn import TurnVerdict
 
 # --- the referee ------------------------------------------------------------------------
 

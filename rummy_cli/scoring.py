@@ -131,8 +131,10 @@ def game_state(
 
     >>> r = score_round(["A", "B"], {"A": 0, "B": 130}, "A")
     >>> s = game_state(["A", "B"], [r])
-    >>> s.game_over, s.winners, [(x.points, x.game_bonus, x.round_bonus, x.total) for x in s.standings]
-    (True, ('A',), [(155, 100, 25, 280), (0, 0, 0, 0)])
+    >>> s.game_over, s.winners
+    (True, ('A',))
+    >>> [(x.points, x.game_bonus, x.round_bonus, x.total) for x in s.standings]
+    [(155, 100, 25, 280), (0, 0, 0, 0)]
     """
     points = {p: 0 for p in players}
     won = {p: 0 for p in players}
