@@ -630,6 +630,8 @@ def round_cmd(knock: str | None, stock_out: bool, hands: tuple[str, ...],
         sentence = round_sentence(result, game.rules.undercut_bonus,
                                   game.rules.going_out_bonus)
         if confirm:
+            held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
+            click.echo(f"Points in hand: {held}.")
             click.echo(f"Round {number}: {sentence}")
             if not click.confirm("Record this round?", default=True):
                 click.echo("Nothing recorded.")

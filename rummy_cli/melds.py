@@ -2,6 +2,7 @@
 
 The order of the cards does not matter: a meld is a set of cards.
 
+>>> from .cards import parse_cards
 >>> analyze_meld(parse_cards("7H JK=8H 9H")).legal
 True
 >>> v = analyze_meld(parse_cards("5H JK 7H"))
@@ -194,14 +195,17 @@ def _run(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card
     if not placements:
         problems.append(_problem("R9", _why_no_run(cards, known, free, rules)))
         return problems, cards, ()
-    options = {free_pos for _, free_pos in placements}
+    # compare the cards the jokers would be, not their positions: in A-2-...-K plus a joker
+    # the joker is the other ace whether it goes low (1) or high (14)
+    options = {tuple(sorted(1 if p == 14 else p for p in free_pos)) for _, free_pos in placements}
     if len(options) > 1:
-        shown = sorted({p for opt in options for p in opt})
-        cards_text = " or ".join(rank_text(p) + suit.value for p in shown)
+        positions = sorted({p for _, free_pos in placements for p in free_pos})
+        shown = list(dict.fromkeys(rank_text(p) for p in positions))
+        cards_text = " or ".join(r + suit.value for r in shown)
         problems.append(MeldProblem(
             UNDECLARED_JOKER, "R13",
             f"in {_display(cards)} the joker could be {cards_text}: declare it, "
-            f"e.g. JK={rank_text(shown[0])}{suit.value}",
+            f"e.g. JK={shown[0]}{suit.value}",
         ))
         return problems, cards, ()
     known_pos, free_pos = placements[0]

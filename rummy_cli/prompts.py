@@ -26,7 +26,9 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
         try:
             return convert(raw)
         except RummyError as exc:
-            click.echo(f"  {exc}. Try again.", err=True)
+            message = str(exc)
+            stop = "" if message.endswith(("?", ".", "!", ")")) else "."
+            click.echo(f"  {message}{stop} Try again.", err=True)
 
 
 def ask_round(
@@ -52,6 +54,8 @@ def ask_round(
     else:
         knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)", ending)
     entered: dict[str, HandEntry] = {}
+    click.echo("For each player, type the cards left in hand (3C 2D), or their total (12), "
+               "or press Enter if none.")
     for p in game.players:
         def hand(raw: str, p: str = p) -> HandEntry:
             text = raw.strip()
@@ -61,8 +65,7 @@ def ask_round(
                 check_knock(p, entry_points(entry, game.rules), game.rules)
             return entry
 
-        entered[p] = _ask(f"{p}'s cards left in hand (e.g. 3C 2D, a total like 12, "
-                          "or Enter for none)", hand, default="")
+        entered[p] = _ask(f"{p}'s hand", hand, default="")
     return knocker, entered
 
 

@@ -234,7 +234,10 @@ def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
 
 
 def _end_text(entry: RoundEntry) -> str:
-    return "stock out" if entry.knocker is None else f"{entry.knocker} knocks"
+    if entry.knocker is None:
+        return "stock out"
+    went_out = entry.hands.get(entry.knocker) in ("", 0)
+    return f"{entry.knocker} {'goes out' if went_out else 'knocks'}"
 
 
 def history_json(game: Game) -> dict[str, Any]:

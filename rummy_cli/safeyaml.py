@@ -156,7 +156,12 @@ def scalar_text(value: Any) -> str:
         return text
     import json
 
-    return json.dumps(text, ensure_ascii=False)
+    quoted = json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted one
+    return _NOT_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
+
+
+# what YAML may not hold unescaped (JSON already escapes the C0 controls)
+_NOT_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def _flow_text(value: Any) -> str:

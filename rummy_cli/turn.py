@@ -154,7 +154,9 @@ def judge_turn(
             NOT_IN_HAND, "R6",
             f"{new_jokers} joker(s) are new on the table but the hand holds {hand_jokers}"))
 
-    changed = not _same_melds(before, after)
+    # a forced joker is the same card written as JK or JK=6H (5H JK 7H): compare resolved melds
+    changed = not _same_melds(
+        [resolved(analyze_meld(m, rules)) for m in before], [resolved(v) for v in verdicts])
     anything_new = bool(new_real) or new_jokers > 0
     if changed and not anything_new:
         violations.append(Violation(
