@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Literal
 
@@ -287,7 +288,11 @@ def _singular(card: Card | None) -> str:
 
 def analyze_meld(cards: Iterable[AnyCard], rules: Rules = MANIPULATION_RUMMY) -> MeldVerdict:
     """Judge one meld: its kind (group or run), every problem, and forced jokers."""
-    meld: Meld = tuple(cards)
+    return _analyze(tuple(cards), rules)
+
+
+@lru_cache(maxsize=8192)  # verdicts are immutable; a turn judges the same melds several times
+def _analyze(meld: Meld, rules: Rules) -> MeldVerdict:
     known = [rep for c in meld if (rep := represented(c)) is not None]
     if len(meld) < rules.min_meld:
         what = "no cards" if not meld else f"only {len(meld)}: {_display(meld)}"
