@@ -485,3 +485,22 @@ def test_unicode_option_shows_symbols_and_joker_in_brackets() -> None:
     code, out, _ = run("check", "meld", "9H 7H JK", "--unicode")
     assert code == 0
     assert "7♥ [8♥] 9♥" in out and "\x1b[" not in out
+
+
+def complete(words: str, env_ledger: str | None = None) -> list[str]:
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+def test_completion_offers_player_names_from_the_ledger() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    assert complete("rummy round --knock ") == ["Ann", "Ben", "Cy"]
+    assert complete("rummy round --knock b") == ["Ben"]
+    assert complete("rummy round --hand ") == ["Ann=", "Ben=", "Cy="]
+    assert "standings" in complete("rummy st")
+
+
+def test_completion_without_a_ledger_offers_nothing() -> None:
+    assert complete("rummy round --points ") == []
