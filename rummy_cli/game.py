@@ -108,6 +108,9 @@ def check_name(name: str) -> None:
     if "=" in name or any(ch in name for ch in "\n\t,/|"):
         raise RefusedError(
             f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
+    if not name.isprintable():  # control characters, or bytes that are not UTF-8 text
+        raise RefusedError(
+            f"{name!r} cannot be a player's name: it holds a character that cannot be shown")
 
 
 def find_player(players: Sequence[str], name: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import LedgerError, RummyError
-from .game import Game, HandEntry, RoundEntry, normalize_hand
+from .game import Game, HandEntry, RoundEntry, find_player, normalize_hand
 from .rules import MANIPULATION_RUMMY, Rules
 from .safeyaml import YamlProblem, dump_yaml, load_yaml
 
@@ -169,9 +170,10 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     if end == "stock-out":
         knocker = None
     elif end.startswith("knock "):
-        knocker = end[len("knock "):].strip()
-        if knocker not in game.players:
-            raise _Where(where + ("end",), f"{knocker!r} is not a player of this game")
+        try:
+            knocker = find_player(game.players, end[len("knock "):])
+        except RummyError as exc:
+            raise _Where(where + ("end",), str(exc)) from None
     else:
         raise _Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
     hands_data = _get(item, "hands", dict, where)
@@ -307,7 +309,12 @@ def create(path: Path, game: Game) -> None:
         save(path, game)
 
 
-LOCK_WAIT = float(os.environ.get("RUMMY_LOCK_WAIT", "10") or 10)
+def _lock_wait() -> float:
+    """Seconds to wait for a busy ledger: ``$RUMMY_LOCK_WAIT``, else 10."""
+    try:
+        return max(0.0, float(os.environ.get("RUMMY_LOCK_WAIT", "") or 10))
+    except ValueError:
+        return 10.0
 
 
 @contextlib.contextmanager
@@ -318,7 +325,7 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
-    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+    deadline = time.monotonic() + (_lock_wait() if wait is None else wait)
     try:
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
@@ -332,31 +339,28 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
         os.close(fd)
 
 
-def _try_lock(fd: int) -> bool:
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
+if sys.platform == "win32":
+    import msvcrt
 
+    def _try_lock(fd: int) -> bool:
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
             return True
         except OSError:
             return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
 
-
-def _unlock(fd: int) -> None:
-    try:
-        import fcntl
-    except ImportError:
-        import msvcrt
-
+    def _unlock(fd: int) -> None:
         with contextlib.suppress(OSError):
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        return
-    fcntl.flock(fd, fcntl.LOCK_UN)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            return False
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)

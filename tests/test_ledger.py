@@ -1,0 +1,523 @@
+"""The YAML ledger: round trips, hand corrections, damaged files, atomic and locked writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_cli import ledger
+from rummy_cli.errors import LedgerError
+from rummy_cli.game import Game, HandEntry, new_game, record_round
+from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
+from rummy_cli.rules import Rules
+
+
+@pytest.fixture(autouse=True)
+def _no_user_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never read or write the user's ledger: no $RUMMY_LEDGER, and work in tmp_path."""
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def _game(*rounds: tuple[str | None, dict[str, HandEntry]], players: int = 3,
+          rules: Rules | None = None) -> Game:
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"][:players]
+    game = new_game(names, dealer=names[-1], created="2024-05-01T20:00:00+00:00",
+                    **({"rules": rules} if rules else {}))
+    for knocker, hands in rounds:
+        game, _ = record_round(game, knocker, hands)
+    return game
+
+
+SAMPLE_ROUNDS: list[tuple[str | None, dict[str, HandEntry]]] = [
+    ("Ann", {"Ann": "3C", "Ben": "2D", "Cy": 20}),
+    (None, {"Ann": 12, "Ben": "KS QS 10H", "Cy": "JK AS"}),
+    ("Ben", {"Ann": "7H 7H", "Ben": "", "Cy": 4}),
+]
+
+
+def _temp_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# --- round trip ------------------------------------------------------------------------
+
+def test_round_trip_dump_load(tmp_path: Path) -> None:
+    game = _game(*SAMPLE_ROUNDS)
+    path = tmp_path / "game.yaml"
+    path.write_text(dump(game), encoding="utf-8")
+    loaded, warnings = load(path)
+    assert warnings == []
+    assert loaded == game
+    assert loaded.results == game.results
+    assert loaded.state == game.state
+    assert dump(loaded) == dump(game)
+
+
+def test_round_trip_through_save(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    game = _game(*SAMPLE_ROUNDS)
+    save(path, game)
+    assert load(path) == (game, [])
+
+
+def test_round_trip_keeps_house_rules_and_unknown_keys(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    game = _game(("Ann", {"Ann": 7, "Ben": 40}), players=2,
+                 rules=Rules(target=100, knock_limit=7))
+    path.write_text(dump(game) + "notes: 'played at Cy''s: crisps'\n", encoding="utf-8")
+    loaded, _ = load(path)
+    assert loaded.rules == Rules(target=100, knock_limit=7)
+    assert loaded.extra == {"notes": "played at Cy's: crisps"}
+    assert load(_saved(tmp_path / "again.yaml", loaded))[0] == loaded
+
+
+def _saved(path: Path, game: Game) -> Path:
+    save(path, game)
+    return path
+
+
+def test_dump_is_hand_editable_text() -> None:
+    text = dump(_game(*SAMPLE_ROUNDS[:1]))
+    assert text.startswith("# rummy ledger")
+    assert "players: [Ann, Ben, Cy]" in text
+    assert "end: knock Ann" in text
+    assert "hands: {Ann: 3C, Ben: 2D, Cy: 20}" in text
+    assert "scores: {Ann: 0, Ben: 29, Cy: 0}" in text
+
+
+def test_minimal_hand_written_ledger_loads(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ann, Ben]\nfirst_dealer: Ben\nrounds:\n"
+                    "- {end: stock-out, hands: {Ann: 12, Ben: ~}}\n", encoding="utf-8")
+    game, warnings = load(path)
+    assert warnings == []
+    assert game.rounds[0].hands == {"Ann": 12, "Ben": ""}
+    assert game.results[0].scores == {"Ann": 0, "Ben": 12 + 25}
+
+
+# --- a hand corrected by hand ----------------------------------------------------------
+
+def test_hand_corrected_ledger_recomputes_scores_with_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game(*SAMPLE_ROUNDS[:2]))
+    text = path.read_text(encoding="utf-8")
+    assert "hands: {Ann: 3C, Ben: 2D, Cy: 20}" in text
+    # Ben really held 4D, not 2D: Ann (3) is lowest and wins 1 + 17
+    path.write_text(text.replace("Ben: 2D,", "Ben: 4D,"), encoding="utf-8")
+    game, warnings = load(path)
+    assert game.results[0].scores == {"Ann": 18, "Ben": 0, "Cy": 0}
+    assert game.results[0].winners == ("Ann",)
+    assert len(warnings) == 1
+    assert warnings[0].startswith("round 1: the stored scores")
+    assert "{'Ann': 0, 'Ben': 29, 'Cy': 0}" in warnings[0]
+    assert "{'Ann': 18, 'Ben': 0, 'Cy': 0}" in warnings[0]
+    # saving writes the corrected scores, and the warning goes away
+    save(path, game)
+    assert "scores: {Ann: 18, Ben: 0, Cy: 0}" in path.read_text(encoding="utf-8")
+    assert load(path)[1] == []
+
+
+def test_stored_scores_are_never_the_truth(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game(*SAMPLE_ROUNDS[:1]))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("scores: {Ann: 0, Ben: 29, Cy: 0}",
+                                 "scores: {Ann: 500, Ben: 0, Cy: 0}"), encoding="utf-8")
+    game, warnings = load(path)
+    assert game.state.standings[1].points == 29
+    assert not game.state.game_over
+    assert len(warnings) == 1
+
+
+# --- damaged ledgers -------------------------------------------------------------------
+
+GOOD = """\
+players: [Ann, Ben, Cy]
+first_dealer: Cy
+rounds:
+- end: knock Ann
+  hands: {Ann: 3C, Ben: 2D, Cy: 20}
+  scores: {Ann: 0, Ben: 29, Cy: 0}
+"""
+
+TOP = re.compile(r"(line 1, )?top level")  # the document itself; its line is optional
+
+# (id, text, the place the message must name, what it must say)
+Text = str | re.Pattern[str]
+DAMAGED: list[tuple[str, str, Text, Text]] = [
+    ("truncated_mid_line", GOOD[:GOOD.index("Ben: 2D")], "line 6, column", "expected node"),
+    ("truncated_mid_value", GOOD[:GOOD.index("2D") + 1], "line 6, column", "expected ',' or '}'"),
+    ("unclosed_quote", GOOD.replace("3C", '"3C'), "line 7, column", "unexpected end"),
+    ("bad_indentation", GOOD.replace("  hands:", "    hands:"), "line 5", ""),
+    ("tab_indentation", GOOD.replace("  hands:", "\thands:"), "line 5", "tab"),
+    ("not_a_mapping", "- Ann\n- Ben\n", TOP, "a ledger is a mapping"),
+    ("empty_file", "", TOP, "a ledger is a mapping"),
+    ("only_comments", "# nothing here\n", TOP, "a ledger is a mapping"),
+    ("players_not_a_list", GOOD.replace("[Ann, Ben, Cy]", "Ann Ben Cy"),
+     "line 1, players", "'players' must be a list"),
+    ("players_not_names", GOOD.replace("[Ann, Ben, Cy]", "[Ann, 2, Cy]"),
+     "line 1, players", "players must be a list of names"),
+    ("too_many_players", GOOD.replace("[Ann, Ben, Cy]", "[A, B, C, D, E, F]"),
+     "line 1, players", "R1"),
+    ("first_dealer_missing", GOOD.replace("first_dealer: Cy\n", ""),
+     TOP, "'first_dealer' is missing"),
+    ("first_dealer_a_number", GOOD.replace("first_dealer: Cy", "first_dealer: 7"),
+     "line 2, first_dealer", "must be text"),
+    ("rounds_not_a_list", GOOD.split("rounds:")[0] + "rounds: 5\n",
+     "line 3, rounds", "'rounds' must be a list"),
+    ("round_not_a_mapping", GOOD.split("rounds:")[0] + "rounds:\n- knock Ann\n",
+     "line 4, rounds[0]", "a round is a mapping"),
+    ("end_missing", GOOD.replace("- end: knock Ann\n  hands", "- hands"),
+     "line 4, rounds[0]", "'end' is missing"),
+    ("end_unknown", GOOD.replace("knock Ann", "Ann won"),
+     "line 4, rounds[0].end", "'end' is 'knock NAME' or 'stock-out'"),
+    ("hands_a_list", GOOD.replace("{Ann: 3C, Ben: 2D, Cy: 20}", "[3C, 2D, 20]"),
+     "line 5, rounds[0].hands", "'hands' must be a mapping"),
+    ("hand_a_float", GOOD.replace("Cy: 20}", "Cy: 20.5}"),
+     "line 5, rounds[0].hands.Cy", re.compile("a hand is cards or a total|'20.5' is not a card")),
+    ("hand_a_bool", GOOD.replace("Cy: 20}", "Cy: true}"),
+     "line 5, rounds[0].hands.Cy", "a hand is cards or a total"),
+    ("hand_a_list", GOOD.replace("Cy: 20}", "Cy: [2D]}"),
+     "line 5, rounds[0].hands.Cy", "a hand is cards or a total"),
+    ("hand_negative", GOOD.replace("Cy: 20}", "Cy: -4}"),
+     "line 5, rounds[0].hands.Cy", "cannot be negative"),
+    ("bad_card", GOOD.replace("Ben: 2D", "Ben: 2X"),
+     "line 5, rounds[0].hands.Ben", "'2X' is not a card"),
+    ("unknown_player_in_hands", GOOD.replace("Cy: 20}", "Cy: 20, Zed: 4}"),
+     "line 5, rounds[0].hands.Zed", "'Zed' is not a player of this game"),
+    ("unknown_knocker", GOOD.replace("knock Ann", "knock Zed"),
+     "line 4, rounds[0].end", "no player called 'Zed' in this game"),
+    ("missing_hand", GOOD.replace(", Cy: 20}", "}"),
+     "line 5, rounds[0].hands", "no hand for Cy"),
+    ("r17_knock_over_5", GOOD.replace("Ann: 3C,", "Ann: 3C 3D,"),
+     "line 4, rounds[0]", "R17"),
+    ("r2_too_many_copies", GOOD.replace("Ann: 3C,", "Ann: 2D 2D,"),
+     "line 4, rounds[0]", "2D appears 3 times"),
+    ("unknown_rule_key", GOOD + "rules: {target: 100, house_rule: 3}\n",
+     "line 7, rules", "unknown rule 'house_rule'"),
+    ("rule_wrong_type", GOOD + "rules: {target: '100'}\n",
+     "line 7, rules", "rule 'target' must be int"),
+    ("rules_not_a_mapping", GOOD + "rules: [150]\n", "line 7, rules", "must be a mapping"),
+    ("unknown_game", GOOD + "game: gin-rummy\n", "line 7, game", "not a game this rummy"),
+    ("unknown_format", "format: 2\n" + GOOD, "line 1, format", "format 2 is not one"),
+    ("r24_round_after_game_end",
+     GOOD.replace("Cy: 20}", "Cy: 200}") + "- end: stock-out\n  hands: {Ann: 1, Ben: 2, Cy: 3}\n",
+     "line 7, rounds[1]", "round 2 comes after the game ended (after round 1)"),
+]
+
+
+@pytest.mark.parametrize(("text", "place", "message"), [c[1:] for c in DAMAGED],
+                         ids=[c[0] for c in DAMAGED])
+def test_damaged_ledger_refused_with_file_and_place(tmp_path: Path, text: str, place: Text,
+                                                    message: Text) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        load(path)
+    error = str(info.value)
+    prefix = f"{path}: "
+    assert error.startswith(prefix)
+    if isinstance(place, str):
+        assert error[len(prefix):].startswith(place)
+    else:
+        assert place.match(error[len(prefix):])
+    assert message in error if isinstance(message, str) else message.search(error)
+    assert "\n" not in error
+    assert path.read_text(encoding="utf-8") == text  # loading never writes
+
+
+@pytest.mark.parametrize("tag", [
+    '!!python/object/apply:os.system ["touch {marker}"]',
+    '!!python/object/new:os.system ["touch {marker}"]',
+    "!!python/object/apply:subprocess.call [[touch, {marker}]]",
+    "!!python/name:os.system",
+    '!!python/module:os',
+])
+@pytest.mark.parametrize("where", ["rounds", "players", "notes", "top"])
+def test_code_running_tags_refused_and_nothing_runs(tmp_path: Path, tag: str,
+                                                    where: str) -> None:
+    marker = tmp_path / "pwned"
+    value = tag.format(marker=marker)
+    if where == "top":
+        text = value + "\n"
+        line = 1
+    elif where == "players":
+        text = GOOD.replace("[Ann, Ben, Cy]", value)
+        line = 1
+    elif where == "rounds":
+        text = GOOD.split("rounds:")[0] + f"rounds: {value}\n"
+        line = 3
+    else:
+        text = GOOD + f"notes: {value}\n"
+        line = 7
+    path = tmp_path / "evil.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        load(path)
+    assert str(info.value).startswith(f"{path}: line {line}, column ")
+    assert "not allowed" in str(info.value)
+    assert not marker.exists()
+
+
+def test_custom_tags_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(GOOD + "notes: !shout hello\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"line 7, column \d+"):
+        load(path)
+
+
+def test_deeply_nested_damage_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text("players: " + "[" * 20000 + "]" * 20000 + "\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=rf"^{re.escape(str(path))}: line 1, column \d+: .*nest"):
+        load(path)
+
+
+def test_recursive_aliases_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text("players: &p [Ann, *p]\nfirst_dealer: Ann\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=rf"^{re.escape(str(path))}: line 1, "):
+        load(path)
+
+
+def test_missing_ledger(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError, match=r"no such ledger; start a game with 'rummy new"):
+        load(tmp_path / "nothing.yaml")
+
+
+def test_folder_is_not_a_ledger(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError, match="is a folder"):
+        load(tmp_path)
+
+
+def test_binary_file_is_not_a_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_bytes(b"\xff\xfe\x00garbage\x80")
+    with pytest.raises(LedgerError, match="not a text file"):
+        load(path)
+
+
+# --- create ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("existing", [
+    b"", b"my own notes, not a ledger\n", b"\xff\x00binary", GOOD.encode()])
+def test_create_refuses_an_existing_file_byte_for_byte(tmp_path: Path,
+                                                       existing: bytes) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_bytes(existing)
+    os.utime(path, (1_000_000, 1_000_000))
+    with pytest.raises(LedgerError, match="a ledger is already there; rummy never overwrites"):
+        create(path, _game())
+    assert path.read_bytes() == existing
+    assert path.stat().st_mtime == 1_000_000
+    assert _temp_files(tmp_path) == []
+
+
+def test_create_writes_a_new_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "new.yaml"
+    create(path, _game())
+    assert load(path) == (_game(), [])
+    assert _temp_files(tmp_path) == []
+
+
+# --- save ------------------------------------------------------------------------------
+
+def test_save_leaves_no_temp_files(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    game = _game()
+    for knocker, hands in SAMPLE_ROUNDS:
+        game, _ = record_round(game, knocker, hands)
+        with locked(path):
+            save(path, game)
+        assert _temp_files(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml", "game.yaml.lock"]
+
+
+def test_save_that_fails_keeps_the_old_ledger(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game(*SAMPLE_ROUNDS[:1]))
+    before = path.read_bytes()
+
+    def no_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ledger.os, "replace", no_replace)
+    with pytest.raises(LedgerError, match=rf"^{path}: cannot write it: No space left"):
+        save(path, _game(*SAMPLE_ROUNDS))
+    assert path.read_bytes() == before
+    assert _temp_files(tmp_path) == []
+
+
+def test_save_interrupted_while_writing_keeps_the_old_ledger(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game(*SAMPLE_ROUNDS[:1]))
+    before = path.read_bytes()
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ledger.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save(path, _game(*SAMPLE_ROUNDS))
+    assert path.read_bytes() == before
+    assert _temp_files(tmp_path) == []
+
+
+def test_save_into_a_missing_folder_is_a_ledger_error(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError, match="cannot write it"):
+        save(tmp_path / "no" / "such" / "game.yaml", _game())
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_save_keeps_the_ledger_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game())
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask  # like any new file, not 0600
+    path.chmod(0o640)
+    save(path, _game(*SAMPLE_ROUNDS[:1]))
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+# --- ledger_path -----------------------------------------------------------------------
+
+def test_ledger_path_option_then_env_then_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ledger_path(None) == Path("rummy-ledger.yaml")
+    monkeypatch.setenv("RUMMY_LEDGER", "from-env.yaml")
+    assert ledger_path(None) == Path("from-env.yaml")
+    assert ledger_path("given.yaml") == Path("given.yaml")
+
+
+# --- locked ----------------------------------------------------------------------------
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from rummy_cli.ledger import locked
+    with locked(Path(sys.argv[1])):
+        print("locked", flush=True)
+        time.sleep(float(sys.argv[2]))
+""")
+
+
+def _hold_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(seconds)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "locked"
+    return proc
+
+
+def test_locked_times_out_busy_while_another_process_holds_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    save(path, _game())
+    before = path.read_bytes()
+    holder = _hold_lock(path, 30)
+    try:
+        started = time.monotonic()
+        with pytest.raises(LedgerError) as info, locked(path, wait=0.3):
+            pytest.fail("got the lock while another process held it")
+        waited = time.monotonic() - started
+        assert str(info.value).startswith(f"{path}: the ledger is busy")
+        assert 0.3 <= waited < 5
+    finally:
+        holder.kill()
+        holder.wait()
+    assert path.read_bytes() == before
+    with locked(path, wait=5):  # the lock dies with its holder
+        pass
+
+
+def test_locked_waits_for_a_short_holder(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    holder = _hold_lock(path, 0.3)
+    try:
+        with locked(path, wait=10):
+            assert holder.wait(timeout=10) == 0
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_locked_is_released_after_each_use(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    for _ in range(3):
+        with locked(path, wait=0.5):
+            save(path, _game())
+
+
+# --- property: whatever the names and notes, the ledger reads back the same ------------
+
+NAME_CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="=,/|\n\t")
+NAMES = st.text(NAME_CHARS, min_size=1, max_size=8).map(str.strip).filter(bool).filter(
+    str.isprintable)
+# any text, with a bias toward what YAML must escape or treats as a line break
+NOTE_CHARS = st.one_of(st.characters(blacklist_categories=("Cs",)),
+                       st.sampled_from("\n\t\r\x7f\x85\u2028\ufffe"))
+AWKWARD_NAMES = st.sampled_from(["true", "No", "null", "~", "123", "-4", "0x1F", "1e3", "Ann:",
+                                 "#1", "'q'", '"q"', "[Ann]", "{x}", "&a", "*a", "!tag", "- x",
+                                 "? y", "@home", "`b`", "%d", "Zoë", "李", "A B", "yes"])
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Game:
+    n = draw(st.integers(2, 5))
+    names = draw(st.lists(st.one_of(AWKWARD_NAMES, NAMES), min_size=n, max_size=n,
+                          unique_by=str.casefold))
+    game = new_game(names, dealer=draw(st.sampled_from(names)))
+    for _ in range(draw(st.integers(0, 3))):
+        knocker = draw(st.one_of(st.none(), st.sampled_from(names)))
+        hands: dict[str, HandEntry] = {p: draw(st.integers(0, 30)) for p in names}
+        if knocker is not None:
+            hands[knocker] = draw(st.sampled_from(["", "AS", "2H 3H", 4]))
+        if game.state.game_over:
+            break
+        game, _ = record_round(game, knocker, hands)
+    notes = draw(st.one_of(st.none(), st.text(NOTE_CHARS, max_size=30)))
+    if notes is not None:
+        game = Game(game.players, game.first_dealer, game.rules, game.rounds, game.created,
+                    {"notes": notes})
+    return game
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_property_round_trip_any_names_and_notes(game: Game) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.yaml"
+        save(path, game)
+        loaded, warnings = load(path)
+    assert warnings == []
+    assert loaded == game
+
+
+def test_round_trip_note_with_characters_yaml_must_escape(tmp_path: Path) -> None:
+    # U+007F-U+009F, U+2028/9 and U+FFFE written raw would make the ledger unreadable
+    game = _game()
+    game = Game(game.players, game.first_dealer, game.rules, game.rounds, game.created,
+                {"notes": "tab\t del\x7f nel\x85 \x9f \u2028 \ufffe \x1b[0m"})
+    path = tmp_path / "game.yaml"
+    save(path, game)
+    assert load(path) == (game, [])
+
+
+def test_hand_edited_knocker_in_another_case_is_the_seated_player(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(GOOD.replace("knock Ann", "knock ann"), encoding="utf-8")
+    game, _ = load(path)
+    assert game.rounds[0].knocker == "Ann"
