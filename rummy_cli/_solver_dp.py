@@ -2,391 +2,349 @@
 
 After van Rijn, Takes and Vis, "The complexity of Rummikub problems" (2015). The cards
 are visited rank by rank (1..13, then 14 for a high ace), suit by suit. What the future
-needs to know about the past is small: for each suit, how many runs are still open and
-how long each is (1, 2, ... up to ``min_meld``, where "long enough" is one state), plus
-how many free jokers are used. Groups never cross ranks, so they are settled when a rank
-is done. Every reachable state keeps only its best score, so the search is exact and
-polynomial in the number of cards.
+needs to know about the past is small: for each suit, how many runs are open and how
+long each is (1, 2, ... up to ``min_meld``, "long enough"), how many free jokers are
+used, and within a rank the cards kept for its groups. Every reachable state keeps only
+its best score, so the search is exact.
 
-Runs are counted, not named: two open runs of one suit and length are interchangeable,
-and so are all copies of one card. When ``n`` cards of a suit go into runs at a rank,
-every short run must take one (else it would end too short), long runs take the rest
-(a long run that goes on is never worse than a new run beside it: it may stop at any
-time), and any cards left start new runs. That makes each choice one state, not many.
+Runs are counted, not named: open runs of one suit and length are interchangeable, and
+so are all copies of one card. When ``n`` cards of a suit go into runs at a rank, every
+short run must take one (else it ends too short), long runs take what is left (a long
+run that goes on is never worse than a new run beside it: it may stop at any time), and
+any cards left start new runs. So each choice leads to one state, not many.
+
+An ace is low or high, so the aces of a suit kept back at rank 1 for rank 14 would have
+to be carried through every state, multiplying the states by up to 3 per suit. Instead,
+a state carries a bit set: bit ``i`` says "reachable with the kept aces of number ``i``"
+(:class:`._solver_suit.HighAces`), one set per score. Rank 14 keeps the bits its runs
+can take.
+
+None of the following loses a solution:
+
+* a suit that cannot finish its short runs with the cards of that suit still to come,
+  whatever the other suits do, is dropped at once (:mod:`._solver_suit`);
+* long runs beyond what the next rank could extend are forgotten: they can only end;
+* a state that another state beats in every way is dropped (:mod:`._solver_prune`);
+* a score budget: the search first looks only for plays that leave out nothing, then
+  at most one card, two, four... States that already left out more are dropped. The
+  first budget that finds a play finds the best one (:func:`solve`);
+* spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
+  room, so the search first places no joker at all, then only where needed
+  (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
+
+Each state remembers how it was reached (:data:`Link`), to lay out the melds at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache
 
-from .cards import AnyCard, Card, Joker, Meld, Suit
+from ._solver_layout import lay_out
+from ._solver_problem import Choice, Problem, Solution, group_count, steps, without_hopeless
+from ._solver_prune import unbeaten
+from ._solver_suit import Option, Suits
 
-SUITS: tuple[Suit, ...] = tuple(Suit)
-HIGH_ACE = 14  # the position of an ace played after a king
-
-# A suit's part of the state: open runs by length 1..L (L = min_meld, "long enough"),
-# then the number of aces of that suit kept back for a run ending at 14.
-SuitState = tuple[int, ...]
-# The whole state: the four suit parts, cards of this rank kept for groups, the largest
-# number of them in one suit, free jokers used so far.
-State = tuple[SuitState, SuitState, SuitState, SuitState, int, int, int]
-
-
-@dataclass
-class Cell:
-    """The cards that stand for one card (rank and suit): some must be placed, some may."""
-
-    must: list[AnyCard] = field(default_factory=list)
-    may: list[AnyCard] = field(default_factory=list)  # best first
-    weight: int = 0  # the score of placing one `may` card
+# A state is one int: the numbers of the four suits' open runs (8 bits each), the cards
+# kept for this rank's groups (8 bits), the most of them in one suit (4 bits), the free
+# jokers used so far (the rest).
+State = int
+GROUPS, WIDEST, JOKERS = 32, 40, 44
+SUITS_ONLY = (1 << GROUPS) - 1
+Scores = dict[int, int]  # score -> bit set of the ways of keeping aces reaching it
+Layer = dict[State, Scores]
+# how a state was reached: parent, choice, parent's score, score, ways, shift of the ways
+Link = tuple[State, Choice, int, int, int, int]
+Links = dict[State, list[Link]]
+SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
+MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
-@dataclass(frozen=True)
-class Problem:
-    """What to place: cards by the card they count as, and free jokers."""
+def solve(problem: Problem, beat: int | None = None) -> Solution | None:
+    """The highest-scoring placement of every `must` card and some `may` cards, or None.
 
-    cells: Mapping[Card, Cell]
-    free_must: int = 0  # free jokers that must be placed
-    free_may: int = 0  # free jokers that may be placed, each scoring `joker_weight`
-    joker_weight: int = 0
-    min_meld: int = 3
-    max_group: int = 4
-    ace_high: bool = True
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The best placement: its score, the melds, and which optional cards it used."""
-
-    score: int
-    melds: tuple[Meld, ...]
-    placed: tuple[AnyCard, ...]  # the `may` cards placed
-    free_placed: int  # the `may` free jokers placed
-
-
-# One step's choice, kept to rebuild the melds: for a card of a rank and suit
-# (used, kept_high, to_runs, to_groups, jokers_in_runs); for the end of a rank
-# (jokers_in_groups,).
-Choice = tuple[int, ...]
-Layer = dict[State, tuple[int, State | None, Choice]]
-
-
-def solve(problem: Problem) -> Solution | None:
-    """The highest-scoring placement of every `must` card and some `may` cards, or None."""
-    search = _Search(problem)
-    layers = search.run()
-    end = _best_end(problem, layers[-1])
-    if end is None:
+    With ``beat``, only a placement scoring more than that is looked for.
+    """
+    copies = max((len(c.must) + len(c.may) for c in problem.cells.values()), default=0)
+    if copies > MOST_COPIES or problem.free_must + problem.free_may > MOST_COPIES:
+        raise ValueError(f"the solver takes at most {MOST_COPIES} copies of a card or jokers")
+    reduced = without_hopeless(problem)
+    if reduced is None:
         return None
-    choices = _choices(layers, end)
-    return _Builder(problem, choices).solution(layers[-1][end][0] + _joker_score(problem, end))
+    jokers = reduced.free_must + reduced.free_may
+    if not jokers:
+        return _best(Suits(reduced, spare=False), jokers=0, beat=beat)
+    try:
+        # Often the cards fit without the jokers' help, the jokers going in at the end:
+        # a search that places no joker is far smaller. If it leaves something out,
+        # search again with the jokers, for something strictly better only.
+        potential = sum(_may_weights(reduced))
+        suits = Suits(reduced, spare=True)  # what each suit can do: the same every time
+        found = _best(suits, jokers=0, beat=beat)
+        if found is None or found.score < potential:
+            better = _best(suits, jokers=jokers, beat=beat if found is None else found.score)
+            found = better or found
+        return found
+    except _NoRoom:
+        return _best(Suits(reduced, spare=False), jokers=jokers, beat=beat)
 
 
-def _joker_score(problem: Problem, state: State) -> int:
-    return (state[6] - problem.free_must) * problem.joker_weight
+class _NoRoom(Exception):
+    """The spare jokers found no meld with room for them."""
 
 
-def _best_end(problem: Problem, last: Layer) -> State | None:
-    """The final state with the best score: every run closed, every `must` joker placed."""
-    best: State | None = None
-    best_score = -1
-    for state, (score, _, _) in last.items():
-        if state[6] < problem.free_must:
-            continue
-        total = score + _joker_score(problem, state)
-        if total > best_score:
-            best, best_score = state, total
-    return best
+def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None:
+    """The best solution, searched with growing budgets; only one scoring over ``beat``.
+
+    The search may use ``jokers`` of the free jokers. With spare jokers, jokers go only
+    where a meld needs them, and the others are added to the melds at the end. A joker a
+    meld does not need can be taken out and put back at the end, so nothing is lost, as
+    long as some meld has room for the spare jokers at the end; when none has, this
+    raises :class:`_NoRoom` and the caller searches again without.
+    """
+    problem, spare = suits.p, suits.spare
+    weights = _may_weights(problem)
+    potential = sum(weights)
+    most = potential if beat is None else potential - beat - 1  # the most left out
+    tried = -1
+    for budget in _budgets(weights):
+        budget = min(budget, most)
+        if budget < 0:
+            return None
+        if tried == 0 and budget < weights[-1]:
+            continue  # less than the lightest card: the same as leaving out nothing
+        tried = budget
+        found = _Search(suits, budget, jokers).best()
+        if found is not None:
+            choices, score = found
+            if potential - score <= budget:  # nothing better was cut off by the budget
+                solution = lay_out(problem, choices, score, spare)
+                if solution is None:
+                    raise _NoRoom
+                return solution
+        if budget == most:
+            return None
+    return None
 
 
-def _choices(layers: list[Layer], end: State) -> list[Choice]:
-    """Walk the back-pointers from the final state: the choice made at every step."""
-    choices: list[Choice] = []
-    state: State | None = end
-    for layer in reversed(layers[1:]):
-        assert state is not None
-        _, state, choice = layer[state]
-        choices.append(choice)
-    choices.reverse()
-    return choices
+def _may_weights(problem: Problem) -> list[int]:
+    weights = [c.weight for c in problem.cells.values() for _ in c.may]
+    weights += [problem.joker_weight] * problem.free_may
+    return sorted(weights, reverse=True)
 
 
-def _steps(problem: Problem) -> Iterator[tuple[str, int, int]]:
-    """The steps of the search in order: ("card", rank, suit), ("rank", rank, -1), ..."""
-    for rank in range(1, 14):
-        for s in range(4):
-            yield "card", rank, s
-        yield "rank", rank, -1
-    if problem.ace_high:
-        for s in range(4):
-            yield "high", HIGH_ACE, s
-    yield "end", 0, -1
+def _budgets(weights: list[int]) -> Iterator[int]:
+    """Scores the search may leave out: none, the best card, the best 2, 4, 8... all."""
+    k = 0
+    while k < len(weights):
+        yield sum(weights[:k])
+        k = 1 if k == 0 else 2 * k
+    yield sum(weights)
+
+
+def _suit(state: State, s: int) -> int:
+    return (state >> (8 * s)) & 0xFF
 
 
 class _Search:
     """The forward pass: one layer of reachable states per step."""
 
-    def __init__(self, problem: Problem) -> None:
-        self.p = problem
-        self.L = max(2, problem.min_meld)
-        self.jokers = problem.free_must + problem.free_may
+    def __init__(self, suits: Suits, budget: int, jokers: int) -> None:
+        self.p = suits.p
+        self.spare = suits.spare
+        self.budget = budget
+        self.jokers = jokers  # how many free jokers the search may place
+        self.suits = suits
+        self.links: list[Links] = []
+        # copies of a rank in the suits after suit s, for the groups still to come
+        self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
 
-    def run(self) -> list[Layer]:
-        empty: SuitState = (0,) * (self.L + 1)
-        start: State = (empty, empty, empty, empty, 0, 0, 0)
-        layers: list[Layer] = [{start: (0, None, ())}]
-        for kind, rank, s in _steps(self.p):
-            prev = layers[-1]
+    def best(self) -> tuple[list[Choice], int] | None:
+        """The choices of the best solution found, and its score."""
+        last = self._run()
+        best: tuple[State, int, int, int] | None = None
+        for state, scores in last.items():
+            used = state >> JOKERS
+            if self.spare:  # the jokers not used yet are added to the melds at the end
+                used = self.p.free_must + self.p.free_may
+            elif used < self.p.free_must:
+                continue
+            score = max(scores)
+            total = score + (used - self.p.free_must) * self.p.joker_weight
+            if best is None or total > best[3]:
+                best = (state, score, scores[score], total)
+        if best is None:
+            return None
+        state, score, bits, total = best
+        return self._choices(state, score, bits & -bits), total
+
+    def _choices(self, state: State, score: int, way: int) -> list[Choice]:
+        """The choice made at every step on the way to ``state``, with that score and way."""
+        choices: list[Choice] = []
+        for links in reversed(self.links):
+            link = next((link for link in links[state] if link[3] == score and link[4] & way),
+                        None)
+            assert link is not None, "a state lost the way it was reached"
+            parent, choice, parent_score, _, _, shift = link
+            choices.append(choice)
+            state, score, way = parent, parent_score, way >> shift
+        choices.reverse()
+        return choices
+
+    def _run(self) -> Layer:
+        start: State = sum(self.suits.empty << (8 * s) for s in range(4))
+        layer: Layer = {start: {0: 1}}  # no ace kept yet: way number 0
+        potential = 0  # the score of every `may` card seen so far
+        for kind, rank, s in steps(self.p):
+            links: Links = {}
             if kind == "card":
-                layer = self._card(prev, rank, s)
+                _, may, weight = self.p.counts(rank, s)
+                potential += may * weight
+                layer = self._card(layer, rank, s, potential - self.budget, links)
             elif kind == "rank":
-                layer = self._rank(prev)
+                layer = self._rank(layer, links)
             elif kind == "high":
-                layer = self._high(prev, s)
+                layer = self._high(layer, s, links)
             else:
-                layer = self._end(prev)
-            layers.append(layer)
+                layer = self._end(layer, links)
+            if kind == "card" and len(layer) >= SMALL_LAYER:
+                unbeaten(layer, self._columns, self.suits.better, jokers_matter=not self.spare)
+            self.links.append(links)
             if not layer:
                 break
-        return layers
+        return layer
 
-    def _card(self, prev: Layer, rank: int, s: int) -> Layer:
-        cell = self.p.cells.get(Card(rank, SUITS[s]))
-        must = len(cell.must) if cell else 0
-        may = len(cell.may) if cell else 0
-        weight = cell.weight if cell else 0
-        keep_high = rank == 1 and self.p.ace_high
+    @staticmethod
+    def _columns(states: list[State]) -> list[list[int]]:
+        """The states split: each suit's runs, the groups part, the jokers used."""
+        return [[st & 0xFF for st in states], [(st >> 8) & 0xFF for st in states],
+                [(st >> 16) & 0xFF for st in states], [(st >> 24) & 0xFF for st in states],
+                [(st >> GROUPS) & 0xFFF for st in states], [st >> JOKERS for st in states]]
+
+    # -- one step each
+
+    def _card(self, prev: Layer, rank: int, s: int, floor: int, links: Links) -> Layer:
+        """Place the copies of one card: into runs, kept for groups, kept as high aces."""
+        weight = self.p.counts(rank, s)[2]
+        more_cards = self.later[rank][s] + self.jokers
+        sizes = (self.p.min_meld, self.p.max_group)
+        shift_s = 8 * s
+        others = ~(0xFF << shift_s) & SUITS_ONLY
+        options = self.suits.options
+        known_options: dict[tuple[int, int], list[Option]] = {}
+        add = self._add
         out: Layer = {}
-        for state, (score, _, _) in prev.items():
-            suit, groups, widest, used = state[s], state[4], state[5], state[6]
-            for choice, new_suit, gain in _card_options(
-                suit, must, may, self.jokers - used, keep_high, self.L
-            ):
-                to_groups, jokers = choice[3], choice[4]
-                new = _replace(state, s, new_suit, groups + to_groups,
-                               max(widest, to_groups), used + jokers)
-                total = score + gain * weight
-                old = out.get(new)
-                if old is None or total > old[0]:
-                    out[new] = (total, state, choice)
+        for state, scores in prev.items():
+            used = state >> JOKERS
+            key = ((state >> shift_s) & 0xFF, self.jokers - used)
+            ways = known_options.get(key)
+            if ways is None:
+                ways = known_options[key] = options(rank, s, *key)
+            groups = (state >> GROUPS) & 0xFF
+            widest = (state >> WIDEST) & 0xF
+            rest = state & others
+            single = len(scores) == 1
+            for choice, runs, gain, to_groups, jokers, ace_shift in ways:
+                g = groups + to_groups
+                w = widest if widest >= to_groups else to_groups
+                u = used + jokers
+                if g and not _some_group_count(g, g + more_cards - u, w, *sizes):
+                    continue
+                new = rest | runs << shift_s | g << GROUPS | w << WIDEST | u << JOKERS
+                if single and new not in out:  # the common case, without the general merge
+                    ((score, bits),) = scores.items()
+                    total = score + gain * weight
+                    if total >= floor:
+                        out[new] = {total: bits << ace_shift}
+                        links[new] = [(state, choice, score, total, bits << ace_shift,
+                                       ace_shift)]
+                    continue
+                for score, bits in scores.items():
+                    total = score + gain * weight
+                    if total >= floor:  # else it leaves out more than the budget
+                        add(out, links, new, total, bits << ace_shift, state, score, choice,
+                            ace_shift)
         return out
 
-    def _rank(self, prev: Layer) -> Layer:
+    def _rank(self, prev: Layer, links: Links) -> Layer:
         """End of a rank: the cards kept for groups must form groups (free jokers may help)."""
         out: Layer = {}
-        for state, (score, _, _) in prev.items():
-            groups, widest, used = state[4], state[5], state[6]
+        for state, scores in prev.items():
+            used = state >> JOKERS
+            groups = (state >> GROUPS) & 0xFF
+            widest = (state >> WIDEST) & 0xF
             for jokers in range(self.jokers - used + 1):
-                if _group_count(groups + jokers, widest, self.p.min_meld,
-                                self.p.max_group) is None:
+                if group_count(groups + jokers, widest, self.p.min_meld,
+                               self.p.max_group) is None:
                     continue
-                new: State = (state[0], state[1], state[2], state[3], 0, 0, used + jokers)
-                old = out.get(new)
-                if old is None or score > old[0]:
-                    out[new] = (score, state, (jokers,))
+                new = state & SUITS_ONLY | (used + jokers) << JOKERS
+                for score, bits in scores.items():
+                    self._add(out, links, new, score, bits, state, score, (jokers,), 0)
+                if self.spare:
+                    break  # more jokers in these groups would be spare ones
         return out
 
-    def _high(self, prev: Layer, s: int) -> Layer:
-        """Rank 14: the aces kept back (and free jokers) end runs that reach the king."""
-        L = self.L
+    def _high(self, prev: Layer, s: int, links: Links) -> Layer:
+        """Rank 14: the aces kept back (and free jokers) end the runs that reach the king."""
+        shift_s = 8 * s
+        others = ~(0xFF << shift_s) & SUITS_ONLY
+        ended = self.suits.empty << shift_s
         out: Layer = {}
-        for state, (score, _, _) in prev.items():
-            suit, used = state[s], state[6]
-            runs, kept = suit[:L], suit[L]
-            if any(runs[: L - 2]):
-                continue  # a run too short to be finished by one more card
-            for jokers in range(self.jokers - used + 1):
-                n = kept + jokers
-                if not runs[L - 2] <= n <= runs[L - 2] + runs[L - 1]:
-                    continue
-                new = _replace(state, s, (0,) * (L + 1), 0, 0, used + jokers)
-                old = out.get(new)
-                if old is None or score > old[0]:
-                    out[new] = (score, state, (jokers,))
+        for state, scores in prev.items():
+            used = state >> JOKERS
+            for jokers, fits in self.suits.top_ways(s, _suit(state, s), self.jokers - used):
+                new = state & others | ended | (used + jokers) << JOKERS
+                for score, bits in scores.items():
+                    if bits & fits:
+                        self._add(out, links, new, score, bits & fits, state, score, (jokers,), 0)
         return out
 
-    def _end(self, prev: Layer) -> Layer:
-        """After the last rank every run must be long enough and no ace still kept back."""
-        L = self.L
+    def _end(self, prev: Layer, links: Links) -> Layer:
+        """After the last rank every run must be long enough.
+
+        Only games without a high ace have runs open here; with spare jokers a short run
+        gets jokers below its lowest card.
+        """
         out: Layer = {}
-        for state, value in prev.items():
-            if all(not any(state[s][: L - 1]) and not state[s][L] for s in range(4)):
-                out[state] = (value[0], state, ())
+        for state, scores in prev.items():
+            used = state >> JOKERS
+            deficit = sum(self.suits.deficit(_suit(state, s)) for s in range(4))
+            if deficit and not (self.spare and used + deficit <= self.jokers):
+                continue
+            new = state & SUITS_ONLY | (used + deficit) << JOKERS
+            for score, bits in scores.items():
+                self._add(out, links, new, score, bits, state, score, (deficit,), 0)
         return out
 
+    @staticmethod
+    def _add(out: Layer, links: Links, state: State, score: int, bits: int,
+             parent: State, parent_score: int, choice: Choice, shift: int) -> None:
+        """Record that ``state`` is reached with ``score`` by the ways in ``bits``.
 
-def _replace(
-    state: State, s: int, suit: SuitState, groups: int, widest: int, used: int
-) -> State:
-    parts = [state[0], state[1], state[2], state[3]]
-    parts[s] = suit
-    return (parts[0], parts[1], parts[2], parts[3], groups, widest, used)
-
-
-@lru_cache(maxsize=None)
-def _card_options(
-    suit: SuitState, must: int, may: int, jokers_left: int, keep_high: bool, L: int
-) -> tuple[tuple[Choice, SuitState, int], ...]:
-    """Every way to use the copies of one card, given its suit's open runs.
-
-    Returns (choice, the suit's new state, how many `may` copies were placed).
-    """
-    runs, kept = suit[:L], suit[L]
-    short = sum(runs[: L - 1])
-    options: list[tuple[Choice, SuitState, int]] = []
-    for used in range(must, must + may + 1):
-        for high in range(used + 1) if keep_high else (0,):
-            for to_runs in range(used - high + 1):
-                to_groups = used - high - to_runs
-                for jokers in range(jokers_left + 1):
-                    new_runs = _extend(runs, to_runs + jokers, short, L)
-                    if new_runs is None:
-                        continue
-                    new_suit = (*new_runs, kept + high)
-                    choice = (used, high, to_runs, to_groups, jokers)
-                    options.append((choice, new_suit, used - must))
-    return tuple(options)
-
-
-def _extend(runs: tuple[int, ...], n: int, short: int, L: int) -> tuple[int, ...] | None:
-    """Open runs after ``n`` cards of the next rank join them (None: a short run ends).
-
-    >>> _extend((1, 0, 1), 2, 1, 3)  # a 1-long run and a long one, two cards: both go on
-    (0, 1, 1)
-    >>> _extend((0, 1, 0), 0, 1, 3) is None  # a 2-long run that gets no card ends too short
-    True
-    """
-    if n < short:
-        return None
-    go_on = min(runs[L - 1], n - short)
-    started = n - short - go_on
-    return (started, *runs[: L - 2], runs[L - 2] + go_on)
-
-
-@lru_cache(maxsize=None)
-def _group_count(cards: int, widest: int, min_meld: int, max_group: int) -> int | None:
-    """How many groups hold ``cards`` cards of one rank, at most ``widest`` of one suit.
-
-    Groups have distinct suits, so each of the ``widest`` copies needs its own group; the
-    rest spread evenly. None when no count works.
-
-    >>> _group_count(0, 0, 3, 4), _group_count(5, 1, 3, 4), _group_count(6, 2, 3, 4)
-    (0, None, 2)
-    """
-    if cards == 0:
-        return 0
-    size = min(max_group, len(SUITS))
-    count = max(widest, -(-cards // size))
-    return count if count * min_meld <= cards else None
-
-
-class _Builder:
-    """Replays the chosen steps with the real card objects, to lay out the melds."""
-
-    def __init__(self, problem: Problem, choices: list[Choice]) -> None:
-        self.p = problem
-        self.L = max(2, problem.min_meld)
-        self.choices = choices
-        self.melds: list[list[AnyCard]] = []
-        self.open: list[list[list[AnyCard]]] = [[] for _ in SUITS]  # open runs, per suit
-        self.kept: list[list[AnyCard]] = [[] for _ in SUITS]  # aces kept for rank 14
-        self.placed: list[AnyCard] = []
-        self.free_used = 0
-
-    def solution(self, score: int) -> Solution:
-        rank_cards: list[AnyCard] = []
-        group_jokers = 0
-        it = iter(self.choices)
-        for (kind, rank, s), choice in zip(_steps(self.p), it):
-            if kind == "card":
-                rank_cards.extend(self._card(rank, s, choice))
-            elif kind == "rank":
-                group_jokers = choice[0]
-                self._groups(rank, rank_cards, group_jokers)
-                rank_cards = []
-            elif kind == "high":
-                self._high(s, choice[0])
-        self._close_all()
-        free_placed = max(0, self.free_used - self.p.free_must)
-        return Solution(score, tuple(tuple(m) for m in self.melds), tuple(self.placed),
-                        free_placed)
-
-    def _card(self, rank: int, s: int, choice: Choice) -> list[AnyCard]:
-        """Place the chosen copies of one card; returns those kept for groups."""
-        used, high, to_runs, to_groups, jokers = choice
-        card = Card(rank, SUITS[s])
-        cell = self.p.cells.get(card)
-        copies: list[AnyCard] = []
-        if cell is not None:
-            extra = used - len(cell.must)
-            copies = [*cell.must, *cell.may[:extra]]
-            self.placed.extend(cell.may[:extra])
-        self.kept[s].extend(copies[:high])
-        runs_cards = copies[high: high + to_runs] + self._jokers(card, jokers)
-        self._extend(s, runs_cards)
-        return copies[high + to_runs:]
-
-    def _jokers(self, card: Card, n: int) -> list[AnyCard]:
-        self.free_used += n
-        return [Joker(card) for _ in range(n)]
-
-    def _extend(self, s: int, cards: list[AnyCard]) -> None:
-        """Mirror of :func:`_extend`: short runs first, then long ones, then new runs."""
-        runs = sorted(self.open[s], key=len)
-        short = [r for r in runs if len(r) < self.L]
-        long = [r for r in runs if len(r) >= self.L]
-        assert len(cards) >= len(short)
-        go_on = short + long[: len(cards) - len(short)]
-        for run, card in zip(go_on, cards):
-            run.append(card)
-        for run in long[len(cards) - len(short):]:
-            self.melds.append(run)
-        started = [[c] for c in cards[len(go_on):]]
-        self.open[s] = go_on + started
-
-    def _groups(self, rank: int, cards: list[AnyCard], jokers: int) -> None:
-        """Deal the cards of one rank round-robin into groups, then fill with jokers."""
-        total = len(cards) + jokers
-        if total == 0:
+        Each way is kept at its best score only.
+        """
+        scores = out.get(state)
+        if scores is None:
+            out[state] = {score: bits}
+            links[state] = [(parent, choice, parent_score, score, bits, shift)]
             return
-        by_suit = sorted(cards, key=_suit_index)
-        widest = max((sum(1 for d in cards if _suit_index(d) == i) for i in range(4)),
-                     default=0)
-        count = _group_count(total, widest, self.p.min_meld, self.p.max_group)
-        assert count
-        groups: list[list[AnyCard]] = [[] for _ in range(count)]
-        for i, c in enumerate(by_suit):  # one suit's copies land in different groups
-            groups[i % count].append(c)
-        for _ in range(jokers):
-            group = min(groups, key=len)
-            taken = {_suit_index(c) for c in group}
-            missing = next(i for i in range(4) if i not in taken)
-            group.append(Joker(Card(rank, SUITS[missing])))
-            self.free_used += 1
-        for group in groups:
-            group.sort(key=_suit_index)
-            self.melds.append(group)
-
-    def _high(self, s: int, jokers: int) -> None:
-        cards = self.kept[s] + self._jokers(Card(1, SUITS[s]), jokers)
-        self.kept[s] = []
-        runs = sorted(self.open[s], key=len)
-        need = [r for r in runs if len(r) == self.L - 1]
-        may = [r for r in runs if len(r) >= self.L]
-        for run, card in zip(need + may, cards):
-            run.append(card)
-        self.melds.extend(runs)
-        self.open[s] = []
-
-    def _close_all(self) -> None:
-        for s in range(4):
-            self.melds.extend(self.open[s])
-            self.open[s] = []
+        for known, known_bits in scores.items():
+            if known >= score:
+                bits &= ~known_bits
+        if not bits:
+            return
+        links[state].append((parent, choice, parent_score, score, bits, shift))
+        for known in [k for k in scores if k < score]:
+            left = scores[known] & ~bits
+            if left:
+                scores[known] = left
+            else:
+                del scores[known]
+        scores[score] = scores.get(score, 0) | bits
 
 
-def _suit_index(card: AnyCard) -> int:
-    real = card if isinstance(card, Card) else card.declared
-    assert real is not None
-    return SUITS.index(real.suit)
+@cache
+def _some_group_count(low: int, high: int, widest: int, min_meld: int, max_group: int) -> bool:
+    """Could some number of cards from ``low`` to ``high`` form groups?"""
+    return any(group_count(n, widest, min_meld, max_group) is not None
+               for n in range(low, high + 1))
