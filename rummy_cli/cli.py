@@ -763,7 +763,9 @@ def undo(yes: bool, ledger: str | None) -> None:
         number = len(game.rounds)
         result = game.results[-1]
         sentence = round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
-        if not yes and _stdin_is_terminal() and not click.confirm(
+        if not yes and not _stdin_is_terminal():
+            raise click.UsageError("not on a terminal: add --yes to take back the last round")
+        if not yes and not click.confirm(
                 f"Take back round {number} ({sentence})?", default=False):
             click.echo("Nothing taken back.")
             return
