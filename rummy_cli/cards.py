@@ -30,6 +30,10 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons, so identity hashing is exact, and it runs in C: cards are
+    # hashed and sorted by suit constantly (counting copies, the solver).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The suit symbol: ♠ ♥ ♦ ♣."""
@@ -60,6 +64,7 @@ SUIT_OF_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMOND
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_OF_TEXT: dict[str, int] = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 RANK_OF_TEXT.update({str(n): n for n in range(2, 11)})
+_RANK_TEXT = ("", "A", *map(str, range(2, 11)), "J", "Q", "K", "A")  # index 14: ace high
 RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
@@ -80,7 +85,7 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        return rank_text(self.rank) + self.suit.value
+        return _RANK_TEXT[self.rank] + self.suit._value_  # _value_: no property lookup
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, (Card, Joker)):
@@ -235,10 +240,10 @@ def check_copies(cards: Iterable[AnyCard], decks: int) -> list[str]:
     """
     cards = list(cards)
     unit = "deck holds" if decks == 1 else "decks hold"
+    over = [(card, n) for card, n in real_counts(cards).items() if n > decks]
     problems = [
         f"{card} appears {n} times, but {decks} {unit} only {decks}"
-        for card, n in sorted(real_counts(cards).items(), key=lambda kv: card_key(kv[0]))
-        if n > decks
+        for card, n in sorted(over, key=lambda kv: card_key(kv[0]))
     ]
     jokers = joker_count(cards)
     if jokers > decks:

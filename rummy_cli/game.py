@@ -162,12 +162,12 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     if missing:
         raise RefusedError(f"no hand given for {', '.join(missing)}: every player needs "
                            "one (cards left in hand, or a total)")
-    cards = [c for p in game.players if isinstance(h := entry.hands[p], str)
-             for c in parse_cards(h)]
-    too_many = check_copies(cards, game.decks)
+    held = {p: parse_cards(h) for p in game.players if isinstance(h := entry.hands[p], str)}
+    too_many = check_copies([c for cards in held.values() for c in cards], game.decks)
     if too_many:
         raise RefusedError("the hands hold more cards than the decks: " + "; ".join(too_many))
-    points = {p: entry_points(entry.hands[p], game.rules) for p in game.players}
+    points = {p: hand_points(held[p], game.rules) if p in held else int(entry.hands[p])
+              for p in game.players}
     return score_round(game.players, points, entry.knocker, game.rules)
 
 

@@ -72,38 +72,52 @@ def _refuse_tag(event: Any) -> None:
                       "a tag that could run code or build objects is refused")
 
 
+def _refuse_anchor(event: Any) -> None:
+    raise YamlProblem(f"{_where(event.start_mark)}: anchors and aliases "
+                      "(& and *) are not read here; write the value out")
+
+
 def load_yaml(text: str) -> Any:
     """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line."""
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    opens = {yaml.SequenceStartEvent: list, yaml.MappingStartEvent: _Mapping}
+    closes = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     stack: list[Any] = []  # containers being built: lists and _Mappings
     result: Any = None
     documents = 0
     try:
         for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, yaml.DocumentStartEvent):
+            kind = type(event)  # dispatch on the class: a long ledger has ~30 events a round
+            value: Any
+            if kind is scalar:
+                if event.anchor is not None:
+                    _refuse_anchor(event)
+                if event.tag not in _PLAIN_TAGS:
+                    _refuse_tag(event)
+                value = _scalar(event)
+            elif kind in opens:
+                if event.anchor is not None:
+                    _refuse_anchor(event)
+                if event.tag not in _PLAIN_TAGS:
+                    _refuse_tag(event)
+                stack.append(opens[kind]())
+                if len(stack) > MAX_DEPTH:
+                    raise YamlProblem(f"{_where(event.start_mark)}: nested too deeply")
+                continue
+            elif kind in closes:
+                done = stack.pop()
+                value = done.data if isinstance(done, _Mapping) else done
+            elif kind is alias:
+                _refuse_anchor(event)
+            elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
                     raise YamlProblem(f"{_where(event.start_mark)}: only one YAML document "
                                       "(no second '---') is read")
                 continue
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise YamlProblem(f"{_where(event.start_mark)}: anchors and aliases "
-                                  "(& and *) are not read here; write the value out")
-            if getattr(event, "tag", None) not in _PLAIN_TAGS:
-                _refuse_tag(event)
-            value: Any
-            if isinstance(event, yaml.ScalarEvent):
-                value = _scalar(event)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                stack.append([] if isinstance(event, yaml.SequenceStartEvent) else _Mapping())
-                if len(stack) > MAX_DEPTH:
-                    raise YamlProblem(f"{_where(event.start_mark)}: nested too deeply")
-                continue
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                done = stack.pop()
-                value = done.data if isinstance(done, _Mapping) else done
             else:
                 continue  # stream start and end, document end
             if not stack:
