@@ -88,6 +88,7 @@ def load_yaml(text: str) -> Any:
     stack: list[Any] = []  # containers being built: lists and _Mappings
     result: Any = None
     documents = 0
+    event: Any  # the stubs type events as the base class, which has no tag or anchor
     try:
         for event in yaml.parse(text, Loader=loader):
             kind = type(event)  # dispatch on the class: a long ledger has ~30 events a round
