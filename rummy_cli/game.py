@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from .cards import check_copies, format_cards, parse_cards
+from .cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
 from .errors import RefusedError, RummyError
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
@@ -108,6 +108,9 @@ def check_name(name: str) -> None:
     if "=" in name or any(ch in name for ch in "\n\t,/|"):
         raise RefusedError(
             f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
+    if name.startswith("-"):
+        raise RefusedError(f"{name!r} cannot be a player's name: a name starting with '-' "
+                           "would be read as an option")
     if not name.isprintable():  # control characters, or bytes that are not UTF-8 text
         raise RefusedError(
             f"{name!r} cannot be a player's name: it holds a character that cannot be shown")
@@ -144,14 +147,28 @@ def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
             raise RummyError(f"{who}'s hand total cannot be negative ({entry})")
         return entry
     try:
-        return format_cards(parse_cards(entry))
+        cards = parse_cards(entry)
     except RummyError as exc:
         raise type(exc)(f"{who}'s hand: {exc}") from None
+    declared = [str(c) for c in cards if isinstance(c, Joker) and c.declared is not None]
+    if declared:
+        raise RefusedError(f"{who}'s hand: {declared[0]}: a joker in a hand stands for "
+                           "nothing yet; write it JK")
+    return format_cards(cards)
 
 
 def entry_points(entry: HandEntry, rules: Rules) -> int:
     """The points of one hand entry (R16)."""
     return entry if isinstance(entry, int) else hand_points(parse_cards(entry), rules)
+
+
+def most_points(decks: int, rules: Rules) -> int:
+    """What every card of ``decks`` decks (one joker each) is worth together (R16).
+
+    >>> most_points(1, MANIPULATION_RUMMY), most_points(2, MANIPULATION_RUMMY)
+    (365, 730)
+    """
+    return decks * (hand_points(ALL_CARDS, rules) + rules.joker_points)
 
 
 def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
@@ -168,6 +185,16 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
         raise RefusedError("the hands hold more cards than the decks: " + "; ".join(too_many))
     points = {p: hand_points(held[p], game.rules) if p in held else int(entry.hands[p])
               for p in game.players}
+    most = most_points(game.decks, game.rules)
+    for p in game.players:
+        if points[p] > most:
+            unit = "deck is" if game.decks == 1 else "decks are"
+            raise RefusedError(f"{p}'s hand total {points[p]} is more than all the cards of "
+                               f"{game.decks} {unit} worth ({most})")
+        if points[p] == 0 and entry.knocker not in (None, p):
+            raise RefusedError(
+                f"{p} has no cards left, so {p} went out and that ended the round as "
+                f"{p}'s knock (R17): record it with --knock {p}, not {entry.knocker}")
     return score_round(game.players, points, entry.knocker, game.rules)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import LedgerError, RummyError
 from .game import Game, HandEntry, RoundEntry, find_player, normalize_hand
-from .rules import MANIPULATION_RUMMY, Rules
+from .rules import MANIPULATION_RUMMY, RuleError, Rules
 from .safeyaml import YamlProblem, dump_yaml, load_yaml
 
 FORMAT = 1
@@ -113,6 +113,9 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
     rules_data = _get(data, "rules", dict, (), {})
     try:
         rules = Rules.from_dict({"game": game_name, **rules_data})
+    except RuleError as exc:
+        raise _Where(("rules", exc.rule) if exc.rule in rules_data else ("rules",),
+                     str(exc)) from None
     except RummyError as exc:
         raise _Where(("rules",), str(exc)) from None
     if rules.game != MANIPULATION_RUMMY.game:
@@ -136,6 +139,10 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
         where: tuple[str | int, ...] = ("rounds", i)
         rounds.append(_round_from(item, game, where))
         stored.append(item.get("scores"))
+    decks = data.get("decks", game.decks)
+    if decks != game.decks:
+        raise _Where(("decks",), f"'decks' is {decks!r}, but a game of {len(game.players)} "
+                                 f"players uses {game.decks} (R2); fix or remove the line")
     known = {"format", "game", "rules", "players", "decks", "first_dealer", "rounds",
              "created"}
     extra = {k: v for k, v in data.items() if k not in known}
@@ -182,7 +189,9 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
         if name not in game.players:
             raise _Where(where + ("hands", name), f"{name!r} is not a player of this game")
         if hand is None:
-            hand = ""
+            raise _Where(where + ("hands", name),
+                         f"{name}'s hand is blank: write the cards left, \"\" for none, "
+                         "or a total")
         if not isinstance(hand, (str, int)) or isinstance(hand, bool):
             raise _Where(where + ("hands", name),
                          f"a hand is cards or a total, not {hand!r}")
@@ -321,6 +330,10 @@ def _lock_wait() -> float:
 def locked(path: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the ledger's lock (a ``.lock`` file beside it) for one read-change-write."""
     lock_path = path.with_name(path.name + ".lock")
+    folder = path.parent
+    if not folder.is_dir():
+        raise LedgerError(f"{path}: there is no folder {str(folder)!r} to keep the ledger in; "
+                          "create it first, or choose another --ledger")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:

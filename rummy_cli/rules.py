@@ -72,7 +72,42 @@ class Rules:
                     f"rule {key!r} must be {type(default).__name__}, not {value!r}"
                 )
             values[key] = value
-        return replace(MANIPULATION_RUMMY, **values)
+        rules = replace(MANIPULATION_RUMMY, **values)
+        problem = rules.problem()
+        if problem:
+            raise RuleError(*problem)
+        return rules
+
+    def problem(self) -> tuple[str, str] | None:
+        """The rule that makes these rules unplayable, and why (a hand-edited ledger).
+
+        >>> Rules(knock_limit=-1).problem()
+        ('knock_limit', "rule 'knock_limit' cannot be negative (-1)")
+        >>> Rules(min_meld=4, max_group=3).problem()
+        ('max_group', "rule 'max_group' (3) cannot be below 'min_meld' (4)")
+        """
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if type(value) is int and value < 0:
+                return f.name, f"rule {f.name!r} cannot be negative ({value})"
+        at_least = {"min_players": 2, "hand_size": 1, "min_meld": 2, "max_draws": 1,
+                    "target": 1}
+        for name, low in at_least.items():
+            if getattr(self, name) < low:
+                return name, f"rule {name!r} must be at least {low} ({getattr(self, name)})"
+        for small, big in (("min_players", "max_players"), ("min_meld", "max_group")):
+            if getattr(self, big) < getattr(self, small):
+                return big, (f"rule {big!r} ({getattr(self, big)}) cannot be below "
+                             f"{small!r} ({getattr(self, small)})")
+        return None
+
+
+class RuleError(RummyError):
+    """Rules that cannot be played; ``rule`` names the one at fault."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 MANIPULATION_RUMMY = Rules()

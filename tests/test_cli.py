@@ -229,6 +229,7 @@ def test_r3_new_random_dealer_is_repeatable_with_seed(tmp_path: Path) -> None:
     (["A", "B", "C", "D", "E", "F"], "2 to 5 players"),
     (["Ann", "ann"], "two players are called"),
     (["Ann", "Ben", "--dealer", "Cy"], "no player called 'Cy'"),
+    (["Ann", "--", "-Ben"], "a name starting with '-' would be read as an option"),
 ])
 def test_r1_new_refusals(args: list[str], words: str) -> None:
     code, _, err = run("new", *args)
@@ -294,6 +295,12 @@ LEDGER_REFUSALS = [
     (["--knock", "Ann", "--hand", "Ann", "--points", "Ben=1", "--points", "Cy=2"], "NAME="),
     (["--stock-out", "--hand", "Ann=7H 7H", "--hand", "Ben=7H", "--points", "Cy=2"],
      "7H appears 3 times"),
+    (["--knock", "Ann", "--points", "Ann=1", "--hand", "Ben=", "--points", "Cy=2"],
+     "Ben has no cards left, so Ben went out"),
+    (["--stock-out", "--hand", "Ann=JK=7H", "--points", "Ben=1", "--points", "Cy=2"],
+     "a joker in a hand stands for nothing yet; write it JK"),
+    (["--stock-out", "--points", "Ann=99999999999999999999", "--points", "Ben=1",
+      "--points", "Cy=2"], "is more than all the cards of 2 decks are worth (730)"),
 ]
 
 
@@ -314,6 +321,13 @@ def test_r24_round_after_game_over_is_refused() -> None:
                        "--points", "Ben=2", "--points", "Cy=3", "--points", "Dee=4")
     assert code == 2 and "the game is over" in one_error_line(err)
     assert Path("g.yaml").read_bytes() == before
+
+
+def test_ledger_in_a_missing_folder_names_the_folder() -> None:
+    code, _, err = run("new", "Ann", "Ben", "--ledger", "games/friday.yaml")
+    assert code == 2
+    assert "there is no folder 'games' to keep the ledger in" in one_error_line(err)
+    assert not Path("games").exists()
 
 
 def test_round_without_ledger_says_how_to_start() -> None:

@@ -67,7 +67,8 @@ def test_r1_duplicate_names_refused_in_any_case(names: list[str]) -> None:
 
 
 @pytest.mark.parametrize("name", ["", "  ", "A=B", "Ann,Ben", "A/B", "A|B", "A\nB", "A\tB",
-                                  "Ann\x7f", "\x1b[31mAnn", "\udcff", "A\u200bB"])
+                                  "Ann\x7f", "\x1b[31mAnn", "\udcff", "A\u200bB", "-Ben",
+                                  "--knock"])
 def test_r1_unusable_names_refused(name: str) -> None:
     with pytest.raises(RefusedError):
         new_game(["Zed", name], dealer="Zed")
@@ -286,6 +287,36 @@ def test_examples_replayed(players: list[str], dealer: str, knocker: str | None,
     assert not game.state.game_over
 
 
+def test_r17_a_non_knocker_with_no_cards_is_refused() -> None:
+    # playing every card ends the round as that player's knock, so nobody else can knock
+    game = _game(3)
+    for empty in ("", 0):
+        with pytest.raises(RefusedError, match="Ben has no cards left, so Ben went out .* "
+                                               "record it with --knock Ben, not Ann"):
+            record_round(game, "Ann", {"Ann": "3C", "Ben": empty, "Cy": 20})
+    assert record_round(game, "Ben", {"Ann": "3C", "Ben": "", "Cy": 20})[1].winners == ("Ben",)
+
+
+def test_r23_an_empty_hand_in_a_stock_out_still_wins_the_bonus() -> None:
+    _, result = record_round(_game(3), None, {"Ann": "3C", "Ben": "", "Cy": 20})
+    assert result.scores["Ben"] == 3 + 20 + 25
+
+
+@pytest.mark.parametrize(("n", "most"), [(2, 365), (3, 730)])
+def test_r16_a_total_beyond_what_the_decks_hold_is_refused(n: int, most: int) -> None:
+    hands: dict[str, HandEntry] = {p: 4 for p in NAMES[:n]}
+    assert record_round(_game(n), None, {**hands, "Ann": most})[1].hand_points["Ann"] == most
+    with pytest.raises(RefusedError, match=f"Ann's hand total {most + 1} is more than all the "
+                                           f"cards of {n - 1} decks? (is|are) worth \\({most}\\)"):
+        record_round(_game(n), None, {**hands, "Ann": most + 1})
+
+
+def test_a_declared_joker_in_a_hand_is_refused() -> None:
+    with pytest.raises(RefusedError, match="Ann's hand: JK=7H: a joker in a hand stands for "
+                                           "nothing yet; write it JK"):
+        record_round(_game(3), None, {"Ann": "3C JK=7H", "Ben": 4, "Cy": 5})
+
+
 # --- undo_round ------------------------------------------------------------------------
 
 def test_undo_round_takes_back_the_last() -> None:
@@ -319,8 +350,9 @@ def test_undo_then_record_gives_the_same_game() -> None:
 @st.composite
 def entered_rounds(draw: st.DrawFn, players: tuple[str, ...]
                    ) -> tuple[str | None, dict[str, HandEntry]]:
-    hands: dict[str, HandEntry] = {p: draw(st.integers(0, 80)) for p in players}
     knocker = draw(st.one_of(st.none(), st.sampled_from(players)))
+    low = 0 if knocker is None else 1  # a non-knocker with no cards would have gone out (R17)
+    hands: dict[str, HandEntry] = {p: draw(st.integers(low, 80)) for p in players}
     if knocker is not None:
         hands[knocker] = draw(st.integers(0, 5))
     return knocker, hands
@@ -378,17 +410,20 @@ def _knock_hands(seat: int) -> list[HandEntry]:
 
 MUTATIONS = ["none", "unknown player", "missing player", "twice in another case",
              "bad card", "negative total", "knock over 5", "too many copies", "unknown knocker",
-             "game over"]
+             "game over", "declared joker in hand", "total beyond the decks",
+             "non-knocker went out"]
 
 
 @st.composite
 def maybe_bad_rounds(draw: st.DrawFn, players: tuple[str, ...]
                      ) -> tuple[str, str | None, dict[str, HandEntry]]:
     """A valid round, then perhaps one thing the rules refuse."""
-    hands: dict[str, HandEntry] = {
-        p: draw(st.one_of(st.integers(0, 60), st.sampled_from(_valid_hands(i))))
-        for i, p in enumerate(players)}
     knocker = draw(st.one_of(st.none(), st.sampled_from(players)))
+    low = 0 if knocker is None else 1  # in a knock round only the knocker may hold nothing
+    hands: dict[str, HandEntry] = {
+        p: draw(st.one_of(st.integers(low, 60),
+                          st.sampled_from(_valid_hands(i)[low:])))
+        for i, p in enumerate(players)}
     if knocker is not None:
         hands[knocker] = draw(st.sampled_from(_knock_hands(players.index(knocker))))
     mutation = draw(st.sampled_from(MUTATIONS))
@@ -410,6 +445,15 @@ def maybe_bad_rounds(draw: st.DrawFn, players: tuple[str, ...]
         hands[victim] = "9D " * 3
     elif mutation == "unknown knocker":
         knocker = "Bob"
+    elif mutation == "declared joker in hand":
+        hands[victim] = "JK=7H"
+    elif mutation == "total beyond the decks":
+        hands[victim] = draw(st.integers(731, 10**30))
+    elif mutation == "non-knocker went out":
+        others = [p for p in players if p != victim]
+        knocker = draw(st.sampled_from(others))
+        hands[knocker] = 2
+        hands[victim] = draw(st.sampled_from(["", 0]))
     return mutation, knocker, hands
 
 

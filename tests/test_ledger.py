@@ -98,11 +98,55 @@ def test_dump_is_hand_editable_text() -> None:
 def test_minimal_hand_written_ledger_loads(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_text("players: [Ann, Ben]\nfirst_dealer: Ben\nrounds:\n"
-                    "- {end: stock-out, hands: {Ann: 12, Ben: ~}}\n", encoding="utf-8")
+                    "- {end: stock-out, hands: {Ann: 12, Ben: ''}}\n", encoding="utf-8")
     game, warnings = load(path)
     assert warnings == []
     assert game.rounds[0].hands == {"Ann": 12, "Ben": ""}
     assert game.results[0].scores == {"Ann": 0, "Ben": 12 + 25}
+
+
+@pytest.mark.parametrize("blank", ["~", "null", ""])
+def test_blank_hand_is_refused_not_read_as_no_cards(tmp_path: Path, blank: str) -> None:
+    # a forgotten hand must not silently become a win with the going-out bonus
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ann, Ben]\nfirst_dealer: Ben\nrounds:\n"
+                    "- end: stock-out\n  hands:\n    Ann: 12\n"
+                    f"    Ben: {blank}\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"g.yaml: line 7, rounds\[0\].hands.Ben: Ben's hand "
+                                          "is blank"):
+        load(path)
+
+
+def test_decks_line_that_disagrees_with_r2_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ann, Ben, Cy]\ndecks: 1\nfirst_dealer: Ben\nrounds: []\n",
+                    encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"line 2, decks: 'decks' is 1, but a game of 3 "
+                                          r"players uses 2 \(R2\)"):
+        load(path)
+
+
+@pytest.mark.parametrize(("rule", "place"), [
+    ("knock_limit: -1", "line 4, rules.knock_limit: rule 'knock_limit' cannot be negative"),
+    ("target: 0", "line 4, rules.target: rule 'target' must be at least 1"),
+    ("min_meld: 5", r"line 4, rules: rule 'max_group' \(4\) cannot be below 'min_meld' \(5\)"),
+])
+def test_rules_that_cannot_be_played_are_refused(tmp_path: Path, rule: str,
+                                                 place: str) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(f"players: [Ann, Ben]\nfirst_dealer: Ben\nrules:\n  {rule}\n"
+                    "rounds: []\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=place):
+        load(path)
+
+
+def test_declared_joker_in_a_ledger_hand_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ann, Ben]\nfirst_dealer: Ben\nrounds:\n"
+                    "- end: stock-out\n  hands: {Ann: JK=7H, Ben: 4}\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match="rounds.0..hands.Ann: Ann's hand: JK=7H: a joker in "
+                                          "a hand stands for nothing yet; write it JK"):
+        load(path)
 
 
 # --- a hand corrected by hand ----------------------------------------------------------
@@ -463,12 +507,12 @@ def test_locked_is_released_after_each_use(tmp_path: Path) -> None:
 
 NAME_CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="=,/|\n\t")
 NAMES = st.text(NAME_CHARS, min_size=1, max_size=8).map(str.strip).filter(bool).filter(
-    str.isprintable)
+    str.isprintable).filter(lambda name: not name.startswith("-"))  # '-x' reads as an option
 # any text, with a bias toward what YAML must escape or treats as a line break
 NOTE_CHARS = st.one_of(st.characters(blacklist_categories=("Cs",)),
                        st.sampled_from("\n\t\r\x7f\x85\u2028\ufffe"))
-AWKWARD_NAMES = st.sampled_from(["true", "No", "null", "~", "123", "-4", "0x1F", "1e3", "Ann:",
-                                 "#1", "'q'", '"q"', "[Ann]", "{x}", "&a", "*a", "!tag", "- x",
+AWKWARD_NAMES = st.sampled_from(["true", "No", "null", "~", "123", "+4", "0x1F", "1e3", "Ann:",
+                                 "#1", "'q'", '"q"', "[Ann]", "{x}", "&a", "*a", "!tag", "x - y",
                                  "? y", "@home", "`b`", "%d", "Zoë", "李", "A B", "yes"])
 
 
@@ -480,7 +524,8 @@ def games(draw: st.DrawFn) -> Game:
     game = new_game(names, dealer=draw(st.sampled_from(names)))
     for _ in range(draw(st.integers(0, 3))):
         knocker = draw(st.one_of(st.none(), st.sampled_from(names)))
-        hands: dict[str, HandEntry] = {p: draw(st.integers(0, 30)) for p in names}
+        low = 0 if knocker is None else 1  # only the knocker may have gone out (R17)
+        hands: dict[str, HandEntry] = {p: draw(st.integers(low, 30)) for p in names}
         if knocker is not None:
             hands[knocker] = draw(st.sampled_from(["", "AS", "2H 3H", 4]))
         if game.state.game_over:
