@@ -28,6 +28,10 @@ def _error(message: str) -> NoReturn:
     sys.exit(2)
 
 
+_NoArgsIsHelp: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("_NeverRaised", (click.UsageError,), {}))
+
+
 class RummyGroup(click.Group):
     """A group that suggests a mistyped command and turns every failure into one line."""
 
@@ -48,6 +52,9 @@ class RummyGroup(click.Group):
              **extra: Any) -> Any:
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NoArgsIsHelp as exc:  # 'rummy' or 'rummy check' alone: the help is the answer
+            click.echo(exc.ctx.get_help() if exc.ctx else "")
+            sys.exit(0)
         except click.exceptions.Abort:
             click.echo(file=sys.stderr)
             _error("stopped; nothing was changed")
@@ -144,9 +151,16 @@ def cli() -> None:
     """
 
 
-@cli.group()
+@cli.group(cls=RummyGroup)
 def check() -> None:
-    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input)."""
+    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input).
+
+    \b
+    Examples:
+      rummy check meld 7H JK=8H 9H
+      rummy check table "7H 8H 9H / QS QH QD JK=QC"
+      rummy check turn samples/disputes/joker-freed.yaml
+    """
 
 
 @check.command("meld")
@@ -167,6 +181,8 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
     from .melds import analyze_meld
 
     parsed = _cards(cards, "the meld")
+    if not parsed:
+        raise UnusableInputError("no cards given: name the meld's cards, e.g. 7H JK=8H 9H")
     _check_copies(parsed, decks or 2)
     verdict = analyze_meld(parsed)
     if as_json:
@@ -197,6 +213,9 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
     from .melds import analyze_meld
 
     melds = _table(" ".join(table), "the table")
+    if not melds:
+        raise UnusableInputError("no melds given: name the table's melds separated by '/', "
+                                 'e.g. "7H 8H 9H / QS QH QD"')
     _check_copies([c for m in melds for c in m], decks or 2)
     verdicts = [analyze_meld(m) for m in melds]
     if as_json:
@@ -556,7 +575,9 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
 def _split_pair(value: str, option: str) -> tuple[str, str]:
     name, eq, rest = value.partition("=")
     if not eq or not name.strip():
-        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} Ann=3C 2D; got {value!r}")
+        example = '"Ann=3C 2D"' if option == "--hand" else "Ann=12"
+        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
+                               f"got {value!r}")
     return name.strip(), rest
 
 
@@ -566,9 +587,11 @@ def _split_pair(value: str, option: str) -> tuple[str, str]:
 @click.option("--stock-out", is_flag=True, help="The stock ran out; nobody knocked (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
               shell_complete=_complete_players,
-              help="Cards left in a player's hand ('NAME=' for none). Repeat per player.")
+              help="Cards left in a player's hand, e.g. --hand \"Ann=3C 2D\" ('Ann=' for none). "
+                   "Repeat per player.")
 @click.option("--points", "points", multiple=True, metavar="NAME=N",
-              shell_complete=_complete_players, help="A hand's total instead of its cards.")
+              shell_complete=_complete_players,
+              help="A hand's total instead of its cards, e.g. --points Ann=12.")
 @click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @ledger_option
@@ -629,12 +652,12 @@ def round_cmd(knock: str | None, stock_out: bool, hands: tuple[str, ...],
 
         sentence = round_sentence(result, game.rules.undercut_bonus,
                                   game.rules.going_out_bonus)
-        if confirm:
+        if confirm:  # the questions go to stderr: stdout stays the result (--json too)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
-            click.echo(f"Points in hand: {held}.")
-            click.echo(f"Round {number}: {sentence}")
-            if not click.confirm("Record this round?", default=True):
-                click.echo("Nothing recorded.")
+            click.echo(f"Points in hand: {held}.", err=True)
+            click.echo(f"Round {number}: {sentence}", err=True)
+            if not click.confirm("Record this round?", default=True, err=True):
+                click.echo("Nothing recorded.", err=True)
                 return
         save(path, updated)
     if as_json:
@@ -766,8 +789,8 @@ def undo(yes: bool, ledger: str | None) -> None:
         if not yes and not _stdin_is_terminal():
             raise click.UsageError("not on a terminal: add --yes to take back the last round")
         if not yes and not click.confirm(
-                f"Take back round {number} ({sentence})?", default=False):
-            click.echo("Nothing taken back.")
+                f"Take back round {number} ({sentence})?", default=False, err=True):
+            click.echo("Nothing taken back.", err=True)
             return
         save(path, updated)
     click.echo(f"Took back round {number}: {sentence}")

@@ -161,12 +161,19 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
         raise _Where(("rounds", over_after), f"round {over_after + 1} comes after the game "
                                              f"ended (after round {over_after})")
     warnings = [
-        f"round {i}: the stored scores {scores} disagree with the hands; "
-        f"using the recomputed {result.scores}"
+        f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
+        f"using the recomputed ones ({_scores_text(result.scores)})"
         for i, (result, scores) in enumerate(zip(game.results, stored), 1)
         if scores is not None and scores != result.scores
     ]
     return game, warnings
+
+
+def _scores_text(scores: Any) -> str:
+    """Scores as a player reads them: 'Ann 0, Ben 29'."""
+    if isinstance(scores, dict):
+        return ", ".join(f"{name} {points}" for name, points in scores.items())
+    return repr(scores)
 
 
 def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:

@@ -12,7 +12,7 @@ import click
 
 from .cards import AnyCard, Table, parse_cards, parse_table
 from .errors import RefusedError, RummyError
-from .game import Game, HandEntry, entry_points, find_player, normalize_hand
+from .game import Game, HandEntry, entry_points, find_player, most_points, normalize_hand
 from .scoring import check_knock
 
 T = TypeVar("T")
@@ -22,7 +22,8 @@ STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
 def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
     """Ask until the answer converts; say why a wrong answer is wrong."""
     while True:
-        raw: str = click.prompt(question, default=default, show_default=False)
+        raw: str = click.prompt(question, default=default, show_default=default not in ("", None),
+                                err=True)
         try:
             return convert(raw)
         except RummyError as exc:
@@ -39,30 +40,61 @@ def ask_round(
         raise RefusedError("the game is over: start a new game with 'rummy new'")
     number = len(game.rounds) + 1
     players = ", ".join(game.players)
-    click.echo(f"Round {number} ({game.dealer_of(number)} dealt). Players: {players}.")
+    click.echo(f"Round {number} ({game.dealer_of(number)} dealt). Players: {players}.",
+               err=True)
+    while True:
+        try:
+            return _ask_ending_and_hands(game, knock, stock_out)
+        except _Back:
+            click.echo("Back to the start of the round.", err=True)
 
+
+class _Back(Exception):
+    """The player typed 'back': ask again who knocked."""
+
+
+BACK_WORDS = ("back", "b", "<")
+
+
+def _ask_ending_and_hands(
+    game: Game, knock: str | None, stock_out: bool
+) -> tuple[str | None, dict[str, HandEntry]]:
     def ending(raw: str) -> str | None:
         if raw.strip().lower() in STOCK_WORDS:
             return None
         return find_player(game.players, raw)
 
     knocker: str | None
+    asked = not stock_out and knock is None
     if stock_out:
         knocker = None
     elif knock is not None:
         knocker = find_player(game.players, knock)
     else:
         knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)", ending)
+    back = " (or 'back' to change who knocked)" if asked else ""
     entered: dict[str, HandEntry] = {}
     click.echo("For each player, type the cards left in hand (3C 2D), or their total (12), "
-               "or press Enter if none.")
+               f"or press Enter if none{back}.", err=True)
     for p in game.players:
         def hand(raw: str, p: str = p) -> HandEntry:
             text = raw.strip()
+            if asked and text.lower() in BACK_WORDS:
+                raise _Back
             value: HandEntry = int(text) if text.isdigit() else text
             entry = normalize_hand(value, p)
+            points = entry_points(entry, game.rules)
+            if points > most_points(game.decks, game.rules):
+                raise RefusedError(f"{points} is more than all the cards are worth "
+                                   f"({most_points(game.decks, game.rules)})")
             if p == knocker:
-                check_knock(p, entry_points(entry, game.rules), game.rules)
+                try:
+                    check_knock(p, points, game.rules)
+                except RefusedError as exc:
+                    raise RefusedError(f"{exc}{back}") from None
+            elif points == 0 and knocker is not None:
+                raise RefusedError(f"{p} has no cards left, so {p} went out and ended the "
+                                   f"round as a knock (R17), not {knocker}{back}")
             return entry
 
         entered[p] = _ask(f"{p}'s hand", hand, default="")
@@ -72,7 +104,7 @@ def ask_round(
 def ask_turn(before: str | None, hand: str | None, after: str | None
              ) -> tuple[Table, list[AnyCard], Table, int]:
     """Ask for the table before the turn, the hand, the proposed table and the draws."""
-    click.echo("Tables are melds separated by '/', e.g. 7H 8H 9H / QS QH QD JK=QC.")
+    click.echo("Tables are melds separated by '/', e.g. 7H 8H 9H / QS QH QD JK=QC.", err=True)
     before_t = parse_table(before) if before is not None else _ask(
         "Table before the turn (Enter if empty)", parse_table, default="")
     hand_c = parse_cards(hand) if hand is not None else _ask(

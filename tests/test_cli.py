@@ -447,17 +447,44 @@ def test_round_guided_entry_reasks_and_confirms() -> None:
     assert code == 0
     assert "did you mean 'Ben'?" in err
     assert "cannot knock with 10 points" in err
-    assert "Round 1: Ben undercuts Ann: 29 points (19 + 10 undercut bonus)." in out
-    assert "Record this round?" in out
+    assert "Round 1: Ben undercuts Ann: 29 points (19 + 10 undercut bonus)." in err
+    assert "Record this round?" in err
+    assert "Ann" in out and "150" in out  # the standings after the round
     doc = json.loads(run("standings", "--json")[1])
     assert doc["rounds_played"] == 1
+
+
+def test_round_guided_with_json_keeps_questions_off_stdout() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, out, err = run("round", "--guided", "--json", input="stock\n3C\n2D\ny\n")
+    assert code == 0
+    assert json.loads(out)["winners"] == ["Ben"]  # stdout is nothing but the JSON
+    assert "Who knocked?" in err and "Record this round?" in err
+
+
+def test_r17_guided_back_changes_the_knocker_after_a_refused_knock() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    # Ann did not knock after all: 'back' returns to the first question
+    answers = "\n".join(["Ann", "QS", "back", "Ben", "QS", "2D", "20", "y"]) + "\n"
+    code, _, err = run("round", "--guided", input=answers)
+    assert code == 0
+    assert "cannot knock with 10 points" in err and "or 'back' to change who knocked" in err
+    assert json.loads(run("history", "--json")[1])["rounds"][0]["knocker"] == "Ben"
+
+
+def test_r17_guided_non_knocker_with_no_cards_is_asked_again() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="Ann\n2D\n\nback\nBen\n2D\n\ny\n")
+    assert code == 0
+    assert "Ben has no cards left, so Ben went out" in err
+    assert json.loads(run("history", "--json")[1])["rounds"][0]["knocker"] == "Ben"
 
 
 def test_round_guided_entry_declined_records_nothing() -> None:
     new_game("Ann", "Ben")
     before = Path("rummy-ledger.yaml").read_bytes()
-    code, out, _ = run("round", "--guided", input="stock\n3C\n2D\nn\n")
-    assert code == 0 and "Nothing recorded." in out
+    code, out, err = run("round", "--guided", input="stock\n3C\n2D\nn\n")
+    assert code == 0 and "Nothing recorded." in err and out == ""
     assert Path("rummy-ledger.yaml").read_bytes() == before
 
 
@@ -483,6 +510,28 @@ def test_version_and_mistyped_command() -> None:
     assert code == 0 and out.startswith("rummy, version")
     code, _, err = run("stadings")
     assert code == 2 and "Did you mean 'standings'?" in one_error_line(err)
+
+
+def test_mistyped_check_command_gets_the_same_suggestion() -> None:
+    code, _, err = run("check", "mled", "7H")
+    assert code == 2 and "no command 'mled'. Did you mean 'meld'?" in one_error_line(err)
+
+
+@pytest.mark.parametrize("args", [[], ["check"]])
+def test_a_group_alone_prints_its_help_not_an_error(args: list[str]) -> None:
+    code, out, err = run(*args)
+    assert code == 0 and err == ""
+    assert out.startswith("Usage: ") and "rummy check meld 7H JK=8H 9H" in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["check", "meld", ""], "no cards given"),
+    (["check", "meld", " , "], "no cards given"),
+    (["check", "table", "empty"], "no melds given"),
+])
+def test_nothing_to_check_is_bad_input(args: list[str], words: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and words in one_error_line(err)
 
 
 def test_unknown_option_is_one_error_line() -> None:
