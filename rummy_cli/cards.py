@@ -145,6 +145,11 @@ def _parse_real(token: str, original: str) -> Card:
     return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
 
 
+# phones put a variation selector after a suit symbol (7♥ + U+FE0F); copied text may carry
+# zero-width characters: none of them is part of a card
+_INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200c\u200d\u2060\ufeff"))
+
+
 @lru_cache(maxsize=1024)  # a ledger repeats the same tokens thousands of times
 def parse_card(token: str) -> AnyCard:
     """One card: ``7H``, ``10h``, ``Td``, ``Q♣``, ``JK``, ``JOKER``, ``JK=7H``.
@@ -155,7 +160,7 @@ def parse_card(token: str) -> AnyCard:
     rummy_cli.errors.NotationError: '1H' is not a card: a card is a rank (A, 2-10, J, Q, K) \
 and a suit (S, H, D, C), e.g. 10H or QS
     """
-    text = token.strip().upper()
+    text = token.translate(_INVISIBLE).strip().upper()
     head, eq, tail = text.partition("=")
     if head in ("JK", "JOKER", "🃏"):
         if not eq:
@@ -189,7 +194,7 @@ def _parse_chunk(chunk: str) -> tuple[AnyCard, ...]:
         raise NotationError(
             f"{chunk!r}: '/' separates melds of a table; here a list of cards is expected"
         )
-    return tuple(parse_card(tok) for tok in _SPLIT.split(chunk) if tok)
+    return tuple(parse_card(tok) for tok in _SPLIT.split(chunk.translate(_INVISIBLE)) if tok)
 
 
 EMPTY_TABLE_WORDS = ("", "EMPTY", "NONE", "[]")

@@ -125,6 +125,13 @@ def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
                                  + (" (use --decks 2)" if decks == 1 else ""))
 
 
+def _style(ascii_only: bool, unicode: bool) -> Style:
+    """The card style from the command's options or the same options given before it."""
+    root = click.get_current_context().find_root()
+    return choose_style(ascii_only or root.meta.get("rummy.ascii", False),
+                        unicode or root.meta.get("rummy.unicode", False))
+
+
 def _stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
@@ -134,7 +141,11 @@ def _stdin_is_terminal() -> bool:
 @click.group(cls=RummyGroup, context_settings={"help_option_names": ["-h", "--help"],
                                                 "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="rummy")
-def cli() -> None:
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="Plain card notation (7H), no symbols or colour, for every command.")
+@click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")
+@click.pass_context
+def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     """Referee and scorekeeper for Manipulation Rummy (Carousel).
 
     \b
@@ -149,6 +160,7 @@ def cli() -> None:
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     A table is melds separated by '/'. The rules are RULES.md R1-R27.
     """
+    ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
 
 
 @cli.group(cls=RummyGroup)
@@ -192,7 +204,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
     else:
         from .report import meld_text
 
-        click.echo(meld_text(verdict, choose_style(ascii_only, unicode)))
+        click.echo(meld_text(verdict, _style(ascii_only, unicode)))
     sys.exit(0 if verdict.legal else 1)
 
 
@@ -225,7 +237,7 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
     else:
         from .report import table_text
 
-        click.echo(table_text(verdicts, choose_style(ascii_only, unicode)))
+        click.echo(table_text(verdicts, _style(ascii_only, unicode)))
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
 
 
@@ -366,7 +378,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             "give a dispute file (or '-' for standard input) or --hand and --after "
             "(and --before unless the table was empty)")
     _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
-                     choose_style(ascii_only, unicode))
+                     _style(ascii_only, unicode))
 
 
 def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
@@ -431,7 +443,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
     else:
         from .render import plural, show_cards
 
-        style = choose_style(ascii_only, unicode)
+        style = _style(ascii_only, unicode)
         if result.possible:
             click.echo(f"Yes: these {plural(len(parsed), 'card')} make "
                        f"{plural(len(result.melds), 'legal meld')}:")
@@ -492,7 +504,7 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
                          "hand_after": [str(c) for c in play.hand_after],
                          "may_knock": left <= RULES.knock_limit})
         sys.exit(0 if play else 1)
-    style = choose_style(ascii_only, unicode)
+    style = _style(ascii_only, unicode)
     if play is None:
         why = (f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)"
                if draws >= RULES.max_draws else "no card from your hand fits in any legal way")
@@ -540,7 +552,9 @@ def _load(path: Path) -> Any:
 @click.option("--dealer", help="Who deals first (default: picked at random, R3).")
 @click.option("--seed", type=int, help="Make the random pick of the dealer repeatable.")
 @ledger_option
-def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: str | None) -> None:
+@json_option
+def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: str | None,
+        as_json: bool) -> None:
     """Start a game: 2-5 players in seat order (clockwise).
 
     \b
@@ -559,6 +573,12 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
     game = new_game(names, dealer=dealer, seed=seed, created=created)
     create(path, game)
     decks = game.decks
+    leader = leader_of(game.players, game.first_dealer)
+    if as_json:
+        _print_json({"ledger": str(path), "players": list(game.players), "decks": decks,
+                     "hand_size": game.rules.hand_size, "first_dealer": game.first_dealer,
+                     "first_leader": leader, "target": game.rules.target})
+        return
     cards = 53 * decks
     click.echo(f"New game in {path}: {', '.join(game.players)} (seated in this order, "
                "play goes to the left).")
@@ -566,8 +586,7 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
                f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
                f"{game.rules.hand_size} cards each.")
     picked = "" if dealer else " (picked at random)"
-    click.echo(f"{game.first_dealer} deals first{picked}; "
-               f"{leader_of(game.players, game.first_dealer)} plays first.")
+    click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
     click.echo("After each round: rummy round --knock NAME --hand NAME=CARDS ... "
                "(or just 'rummy round' to be asked).")
 
@@ -768,12 +787,14 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
 @cli.command()
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @ledger_option
-def undo(yes: bool, ledger: str | None) -> None:
+@json_option
+def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
     """Take back the last round recorded (asks first on a terminal).
 
     \b
-    Example:
+    Examples:
       rummy undo
+      rummy undo --yes --ledger friday.yaml
     """
     from .game import undo_round
     from .ledger import ledger_path, locked, save
@@ -793,6 +814,12 @@ def undo(yes: bool, ledger: str | None) -> None:
             click.echo("Nothing taken back.", err=True)
             return
         save(path, updated)
+    if as_json:
+        from .report import round_json
+
+        _print_json({"undone": round_json(number, game.dealer_of(number), result, game.state),
+                     "rounds_played": len(updated.rounds)})
+        return
     click.echo(f"Took back round {number}: {sentence}")
 
 

@@ -64,9 +64,9 @@ def show_card(card: AnyCard, style: Style = PLAIN) -> str:
 
 
 def show_cards(cards: Iterable[AnyCard], style: Style = PLAIN) -> str:
-    """Cards separated by spaces; ``-`` for none."""
+    """Cards separated by spaces; ``nothing`` for none."""
     shown = " ".join(show_card(c, style) for c in cards)
-    return shown or "-"
+    return shown or "nothing"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -109,8 +109,7 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
     else:
         lines = [f"ILLEGAL turn: {plural(len(v.violations), 'problem')}"]
         lines += [f"  - {x.code} ({x.rule}): {x.message}" for x in v.violations]
-    played = show_cards(v.played, style) if v.played else "nothing"
-    left = show_cards(v.hand_after, style) if v.hand_after else "nothing"
+    played, left = show_cards(v.played, style), show_cards(v.hand_after, style)
     lines.append(f"Played from hand: {played}.  Left in hand: {left} "
                  f"({plural(v.hand_points, 'point')}).")
     if v.may_knock:
@@ -191,13 +190,13 @@ def standings_table(game: Game, fmt: str = "simple") -> str:
     best = max(x.total for x in s.standings)
     rows: list[list[Any]] = []
     if s.game_over:
-        headers = ["Player", "Rounds won", "Points", "Round bonus", "Game bonus", "Total", ""]
+        headers = ["Player", "Rounds won", "Points", "Round bonus", "Game bonus", "Total", "Note"]
         for x in sorted(s.standings, key=lambda x: -x.total):
             mark = "winner" if x.name in s.winners else ""
             rows.append([x.name, x.rounds_won, x.points, x.round_bonus, x.game_bonus,
                          x.total, mark])
     else:
-        headers = ["Player", "Rounds won", "Points", f"To {target}", ""]
+        headers = ["Player", "Rounds won", "Points", f"To {target}", "Note"]
         for x in s.standings:
             lead = "leader" if s.rounds_played and x.points == best else ""
             rows.append([x.name, x.rounds_won, x.points, max(0, target - x.points), lead])

@@ -97,6 +97,14 @@ def validate_start(before: Table, hand: Sequence[AnyCard], decks: int, rules: Ru
                 + "; ".join(p.message for p in verdict.problems))
 
 
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def judge_turn(
     before: Table,
     hand: Sequence[AnyCard],
@@ -142,17 +150,18 @@ def judge_turn(
         have = hand_real[card]
         played.extend([card] * min(n, have))
         if n > have:
-            held = "is not in the hand" if have == 0 else f"is in the hand only {have} time(s)"
+            held = ("is not in the hand" if have == 0
+                    else f"the hand holds only {'one' if have == 1 else have}")
             violations.append(Violation(
-                NOT_IN_HAND, "R6",
-                f"{card} is new on the table {n} time(s) but {held}"))
+                NOT_IN_HAND, "R6", f"{card} is new on the table {_times(n)} but {held}"))
     new_jokers = max(0, jokers_after - jokers_before)
     hand_jokers = joker_count(hand)
     played.extend([Joker()] * min(new_jokers, hand_jokers))
     if new_jokers > hand_jokers:
         violations.append(Violation(
             NOT_IN_HAND, "R6",
-            f"{new_jokers} joker(s) are new on the table but the hand holds {hand_jokers}"))
+            f"{_count(new_jokers, 'joker is', 'jokers are')} new on the table but the hand "
+            f"holds {hand_jokers or 'none'}"))
 
     # a forced joker is the same card written as JK or JK=6H (5H JK 7H): compare resolved melds
     changed = not _same_melds(

@@ -122,6 +122,12 @@ def test_notation_card_lists_split_on_spaces_and_commas(text: str | list[str]) -
     assert parse_cards(text) == [Card(7, H), Card(8, H), Card(9, H)]
 
 
+@pytest.mark.parametrize("text", ["7\u2665\ufe0f 8\u2665\ufe0f", "7H\u200b 8H",
+                                  "\ufeff7H 8H", "7H \u200b 8H"])
+def test_notation_ignores_invisible_characters_phones_and_copy_paste_add(text: str) -> None:
+    assert parse_cards(text) == [Card(7, H), Card(8, H)]
+
+
 def test_notation_empty_card_list() -> None:
     assert parse_cards("") == []
     assert parse_cards(" , ") == []

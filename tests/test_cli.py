@@ -214,6 +214,14 @@ def test_r2_r4_new_says_decks_dealer_and_leader() -> None:
     assert Path("rummy-ledger.yaml").exists()
 
 
+def test_r2_r4_new_json() -> None:
+    code, out, _ = run("new", "Ann", "Ben", "--dealer", "Ben", "--json")
+    assert code == 0
+    assert json.loads(out) == {"ledger": "rummy-ledger.yaml", "players": ["Ann", "Ben"],
+                               "decks": 1, "hand_size": 10, "first_dealer": "Ben",
+                               "first_leader": "Ann", "target": 150}
+
+
 def test_r3_new_random_dealer_is_repeatable_with_seed(tmp_path: Path) -> None:
     picks = set()
     for i in range(2):
@@ -405,6 +413,32 @@ def test_undo_takes_back_the_last_round_and_says_so() -> None:
     run("undo", "--yes")
     code, _, err = run("undo", "--yes")
     assert code == 2 and "no round to take back" in one_error_line(err)
+
+
+def test_undo_json_names_the_round_taken_back() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=12")
+    code, out, _ = run("undo", "--yes", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["rounds_played"] == 0
+    assert doc["undone"]["round"] == 1 and doc["undone"]["scores"] == {"Ann": 9, "Ben": 0}
+
+
+def test_undo_prompt_goes_to_stderr_and_no_keeps_the_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=12")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)
+    code, out, err = run("undo", input="n\n")
+    assert code == 0 and out == ""
+    assert "Take back round 1" in err and "Nothing taken back." in err
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_style_options_work_before_the_command_too() -> None:
+    code, out, _ = run("--unicode", "check", "meld", "9H 7H JK")
+    assert code == 0 and "7♥ [8♥] 9♥" in out
 
 
 def test_broken_ledger_is_one_error_line_naming_file_and_line() -> None:

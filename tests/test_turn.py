@@ -70,9 +70,9 @@ VIOLATIONS = [
                  "a joker declared 10H now stands for another card, but no real 10H",
                  id="r14-redeclared"),
     pytest.param("7H 8H 9H", "2C", "7H 8H 9H 10H", 1, "not-in-hand", "R6",
-                 "10H is new on the table 1 time(s) but is not in the hand", id="r6-card"),
+                 "10H is new on the table once but is not in the hand", id="r6-card"),
     pytest.param("7H 8H 9H", "10H", "7H 8H 9H 10H JK=JH", 1, "not-in-hand", "R6",
-                 "1 joker(s) are new on the table but the hand holds 0", id="r6-joker"),
+                 "1 joker is new on the table but the hand holds none", id="r6-joker"),
     pytest.param("7H 8H 9H / 9S 9D 9C", "2C", "7H 8H / 9H 9S 9D 9C", 1, "nothing-played",
                  "R12a", "the table was rearranged but no card came from the hand",
                  id="r12a-rearranged-only"),
@@ -132,7 +132,7 @@ def test_a_code_is_repeated_once_per_card() -> None:
 def test_r6_more_copies_than_the_hand_holds() -> None:
     verdict = judge("9S 9D 9C", "7H 8H", "9S 9D 9C / 7H 7H 8H")
     assert ("not-in-hand", "R6") in found(verdict)
-    assert "7H is new on the table 2 time(s) but is in the hand only 1 time(s)" in (
+    assert "7H is new on the table twice but the hand holds only one" in (
         messages(verdict))
 
 
