@@ -587,8 +587,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
                f"{game.rules.hand_size} cards each.")
     picked = "" if dealer else " (picked at random)"
     click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
-    click.echo("After each round: rummy round --knock NAME --hand NAME=CARDS ... "
-               "(or just 'rummy round' to be asked).")
+    click.echo("After each round: 'rummy round' asks for the hands, or give them with "
+               "--knock NAME --hand NAME=CARDS ...")
 
 
 def _split_pair(value: str, option: str) -> tuple[str, str]:

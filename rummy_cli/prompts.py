@@ -19,6 +19,10 @@ T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
 
 
+class _WrongKnocker(RefusedError):
+    """A hand that shows the knocker was entered wrong: 'back' may fix it."""
+
+
 def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
     """Ask until the answer converts; say why a wrong answer is wrong."""
     while True:
@@ -28,8 +32,10 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
             return convert(raw)
         except RummyError as exc:
             message = str(exc)
-            stop = "" if message.endswith(("?", ".", "!", ")")) else "."
-            click.echo(f"  {message}{stop} Try again.", err=True)
+            stop = "" if message.endswith(("?", ".", "!")) else "."
+            retry = ("Try again, or type 'back' to change who knocked."
+                     if isinstance(exc, _WrongKnocker) else "Try again.")
+            click.echo(f"  {message}{stop} {retry}", err=True)
 
 
 def ask_round(
@@ -72,10 +78,9 @@ def _ask_ending_and_hands(
         knocker = find_player(game.players, knock)
     else:
         knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)", ending)
-    back = " (or 'back' to change who knocked)" if asked else ""
     entered: dict[str, HandEntry] = {}
-    click.echo("For each player, type the cards left in hand (3C 2D), or their total (12), "
-               f"or press Enter if none{back}.", err=True)
+    click.echo("Type each player's cards left in hand (3C 2D) or their total (12); "
+               "Enter if none.", err=True)
     for p in game.players:
         def hand(raw: str, p: str = p) -> HandEntry:
             text = raw.strip()
@@ -87,14 +92,15 @@ def _ask_ending_and_hands(
             if points > most_points(game.decks, game.rules):
                 raise RefusedError(f"{points} is more than all the cards are worth "
                                    f"({most_points(game.decks, game.rules)})")
+            wrong = _WrongKnocker if asked else RefusedError
             if p == knocker:
                 try:
                     check_knock(p, points, game.rules)
                 except RefusedError as exc:
-                    raise RefusedError(f"{exc}{back}") from None
+                    raise wrong(str(exc)) from None
             elif points == 0 and knocker is not None:
-                raise RefusedError(f"{p} has no cards left, so {p} went out and ended the "
-                                   f"round as a knock (R17), not {knocker}{back}")
+                raise wrong(f"{p} has no cards left, so {p} went out and ended the round as a "
+                            f"knock (R17), not {knocker}")
             return entry
 
         entered[p] = _ask(f"{p}'s hand", hand, default="")
