@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import (
+    ALL_CARDS,
     AnyCard,
     Card,
     Joker,
@@ -206,7 +207,7 @@ def _joker_changes(
             if isinstance(c, Joker) and c.declared is not None:
                 declared_before[c.declared] += 1
     declared_after: Counter[Card] = Counter()
-    undeclared_after = 0
+    undeclared: list[frozenset[Card] | None] = []  # what each bare joker could stand for
     real_after: set[Card] = set()
     for v in verdicts:
         for c in resolved(v):
@@ -214,18 +215,66 @@ def _joker_changes(
                 real_after.add(c)
             elif c.declared is not None:
                 declared_after[c.declared] += 1
-            else:
-                undeclared_after += 1
+        undeclared += _bare_joker_options(v, rules)
     unfree = [x for x, n in (declared_before - declared_after).items() if x not in real_after
               for _ in range(n)]
-    excused = jokers_removed + undeclared_after
+    unfree.sort(key=card_key)
+    # a bare joker may be the changed joker still meaning its card, if its meld allows that
+    # card; a joker taken off the table is reported as removed, not also as changed
+    kept = _unmatched(unfree, undeclared)[jokers_removed:]
     return [
         Violation(
             JOKER_CHANGED, "R14",
             f"a joker declared {x} now stands for another card, but no real {x} is on the "
             f"table: a joker's card changes only when the real {x} replaces it")
-        for x in sorted(unfree, key=card_key)[excused:]
+        for x in kept
     ]
+
+
+def _bare_joker_options(v: MeldVerdict, rules: Rules) -> list[frozenset[Card] | None]:
+    """For each joker a proposed meld leaves undeclared, the cards it could stand for.
+
+    None means any card: the meld is broken in another way, so what the joker was meant to
+    be cannot be told (the turn is illegal anyway).
+    """
+    bare = sum(1 for c in resolved(v) if isinstance(c, Joker) and c.declared is None)
+    if not bare:
+        return []
+    if any(p.code != UNDECLARED_JOKER for p in v.problems):
+        return [None] * bare
+    cards = list(v.cards)
+    i = next(i for i, c in enumerate(cards) if isinstance(c, Joker) and c.declared is None)
+    options = frozenset(
+        x for x in ALL_CARDS
+        if all(p.code == UNDECLARED_JOKER for p in analyze_meld(
+            (*cards[:i], Joker(x), *cards[i + 1:]), rules).problems))
+    return [options] * bare  # the bare jokers of one meld are interchangeable
+
+
+def _unmatched(changed: list[Card], jokers: list[frozenset[Card] | None]) -> list[Card]:
+    """The changed declarations no bare joker can account for (a maximum matching).
+
+    >>> from .cards import parse_card
+    >>> qd, h7 = parse_card("QD"), parse_card("7H")
+    >>> [str(c) for c in _unmatched([qd, h7], [frozenset({h7}), None])]
+    []
+    >>> [str(c) for c in _unmatched([qd, h7], [frozenset({h7}), frozenset({h7})])]
+    ['QD']
+    """
+    owner: dict[int, int] = {}  # joker -> index of the declaration it accounts for
+
+    def place(d: int, seen: set[int]) -> bool:
+        for j, options in enumerate(jokers):
+            if j in seen or (options is not None and changed[d] not in options):
+                continue
+            seen.add(j)
+            if j not in owner or place(owner[j], seen):
+                owner[j] = d
+                return True
+        return False
+
+    matched = {d for d in range(len(changed)) if place(d, set())}
+    return [x for d, x in enumerate(changed) if d not in matched]
 
 
 def _remove(cards: Sequence[AnyCard], taken: Sequence[AnyCard]) -> list[AnyCard]:

@@ -263,6 +263,29 @@ def test_r14_joker_redeclared_without_real_card() -> None:
         "a joker's card changes only when the real 9D replaces it")
 
 
+def test_r14_a_bare_joker_that_could_still_be_its_card_is_only_undeclared() -> None:
+    # 9D 10D JD JK: the joker may still mean QD (or 8D): declare it, nothing was changed
+    verdict = judge("9D 10D JD JK=QD", "8H 9H 10H", "9D 10D JD JK / 8H 9H 10H")
+    assert sorted(found(verdict)) == [("undeclared-joker", "R13")]
+
+
+def test_r14_a_bare_joker_that_cannot_be_its_card_is_also_changed() -> None:
+    # the joker that stood for QD now sits in 8H 9H JK (7H or 10H): it can no longer be QD
+    verdict = judge("9D 10D JD JK=QD", "8H 9H", "9D 10D JD / 8H 9H JK")
+    assert sorted(found(verdict)) == [("joker-changed", "R14"), ("undeclared-joker", "R13")]
+    assert "a joker declared QD now stands for another card" in messages(verdict)
+
+
+def test_r14_two_bare_jokers_account_for_two_changed_declarations_only_if_each_fits() -> None:
+    before = "9D 10D JD JK=QD / 5C 6C JK=7C"
+    hand = "8H 9H 8C"
+    # one bare joker can be QD (or 8D), the other only 7H or 10H: 7C is still changed
+    verdict = judge(before, hand, "9D 10D JD JK / 8H 9H JK / 5C 6C / 8C")
+    assert ("joker-changed", "R14") in found(verdict)
+    assert "a joker declared 7C now stands" in messages(verdict)
+    assert "declared QD" not in messages(verdict)
+
+
 def test_r14_real_card_from_the_hand_replaces_the_joker() -> None:
     verdict = judge("10D JD JK=QD", "QD KD", "10D JD QD KD JK=AD")
     assert verdict.legal
