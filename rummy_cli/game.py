@@ -31,6 +31,7 @@ class RoundEntry:
 
     knocker: str | None
     hands: dict[str, HandEntry]
+    note: str | None = None  # a line the players wrote in the ledger; kept as it is
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
         if points[p] == 0 and entry.knocker not in (None, p):
             raise RefusedError(
                 f"{p} has no cards left, so {p} went out and that ended the round as "
-                f"{p}'s knock (R17): record it with --knock {p}, not {entry.knocker}")
+                f"{p}'s knock (R17): {p} is the knocker, not {entry.knocker}")
     return score_round(game.players, points, entry.knocker, game.rules)
 
 

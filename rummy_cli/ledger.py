@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,21 @@ HEADER = (
     "# rummy ledger: one game of Manipulation Rummy, kept by the rummy command.\n"
     "# You may correct it by hand: scores are recomputed from the hands on every load.\n"
     "# A hand is the cards left (\"3C 2D\", \"\" for none) or their total (12).\n"
+    "# Comments are not kept when rummy writes this file: give a round a note: line instead.\n"
 )
 
 
 def ledger_path(option: str | None) -> Path:
-    """``--ledger``, else ``$RUMMY_LEDGER``, else ``rummy-ledger.yaml`` here."""
-    return Path(option or os.environ.get(ENV_VAR) or DEFAULT_NAME)
+    """``--ledger``, else ``$RUMMY_LEDGER``, else ``rummy-ledger.yaml`` here.
+
+    A ledger that is a symbolic link is followed: the game is written where the link points.
+    """
+    if option is not None and not option.strip():
+        raise LedgerError("--ledger is empty: name the ledger file, e.g. --ledger friday.yaml")
+    path = Path(option or os.environ.get(ENV_VAR) or DEFAULT_NAME)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    return path
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -128,17 +138,22 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
 
     dealer = _get(data, "first_dealer", str, ())
     try:
-        game = new_game(players, dealer=dealer, rules=rules,
-                        created=str(data.get("created", "")))
+        game = new_game(players, seed=0, rules=rules, created=str(data.get("created", "")))
     except RummyError as exc:
         raise _Where(("players",), str(exc)) from None
+    try:
+        game = replace(game, first_dealer=find_player(game.players, dealer))
+    except RummyError as exc:
+        raise _Where(("first_dealer",), str(exc)) from None
     rounds_data = _get(data, "rounds", list, (), [])
     rounds: list[RoundEntry] = []
     stored: list[Any] = []
+    warnings: list[str] = []
     for i, item in enumerate(rounds_data):
         where: tuple[str | int, ...] = ("rounds", i)
         rounds.append(_round_from(item, game, where))
         stored.append(item.get("scores"))
+        warnings += _round_warnings(item, i + 1, game)
     decks = data.get("decks", game.decks)
     if decks != game.decks:
         raise _Where(("decks",), f"'decks' is {decks!r}, but a game of {len(game.players)} "
@@ -160,13 +175,33 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
     if over_after is not None and over_after < len(rounds):
         raise _Where(("rounds", over_after), f"round {over_after + 1} comes after the game "
                                              f"ended (after round {over_after})")
-    warnings = [
+    warnings += [
         f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
         f"using the recomputed ones ({_scores_text(result.scores)})"
         for i, (result, scores) in enumerate(zip(game.results, stored), 1)
         if scores is not None and scores != result.scores
     ]
     return game, warnings
+
+
+_ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
+
+
+def _round_warnings(item: dict[str, Any], number: int, game: Game) -> list[str]:
+    """What a hand edit put in a round that rummy recomputes or will not keep."""
+    found = []
+    if "round" in item and item["round"] != number:
+        found.append(f"round {number}: it says 'round: {item['round']}', but it is round "
+                     f"{number} of the list; rounds are numbered by their place")
+    dealer = game.dealer_of(number)
+    if "dealer" in item and item["dealer"] != dealer:
+        found.append(f"round {number}: it says 'dealer: {item['dealer']}', but by R4 {dealer} "
+                     f"dealt it (the deal passes left from first_dealer); using {dealer}")
+    for key in item:
+        if key not in _ROUND_KEYS:
+            found.append(f"round {number}: '{key}' is not kept (a round keeps "
+                         f"{', '.join(_ROUND_KEYS)}); it goes when rummy next writes the file")
+    return found
 
 
 def _scores_text(scores: Any) -> str:
@@ -180,21 +215,29 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     if not isinstance(item, dict):
         raise _Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
     end = _get(item, "end", str, where)
+    words = end.split(maxsplit=1)
     knocker: str | None
-    if end == "stock-out":
+    if end.strip().casefold() in ("stock-out", "stock out", "stockout", "stock"):
         knocker = None
-    elif end.startswith("knock "):
+    elif len(words) == 2 and words[0].casefold() == "knock":
         try:
-            knocker = find_player(game.players, end[len("knock "):])
+            knocker = find_player(game.players, words[1])
         except RummyError as exc:
             raise _Where(where + ("end",), str(exc)) from None
     else:
         raise _Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
     hands_data = _get(item, "hands", dict, where)
+    note = item.get("note")
+    if note is not None and not isinstance(note, (str, int)):
+        raise _Where(where + ("note",), "a note is one line of text")
     hands: dict[str, HandEntry] = {}
-    for name, hand in hands_data.items():
-        if name not in game.players:
-            raise _Where(where + ("hands", name), f"{name!r} is not a player of this game")
+    for key, hand in hands_data.items():
+        try:
+            name = find_player(game.players, str(key))
+        except RummyError as exc:
+            raise _Where(where + ("hands", key), str(exc)) from None
+        if name in hands:
+            raise _Where(where + ("hands", key), f"{name}'s hand is given twice")
         if hand is None:
             raise _Where(where + ("hands", name),
                          f"{name}'s hand is blank: write the cards left, \"\" for none, "
@@ -205,11 +248,12 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
         try:
             hands[name] = normalize_hand(hand if isinstance(hand, int) else str(hand), name)
         except RummyError as exc:
-            raise _Where(where + ("hands", name), str(exc)) from None
+            raise _Where(where + ("hands", key), str(exc)) from None
     missing = [p for p in game.players if p not in hands]
     if missing:
         raise _Where(where + ("hands",), f"no hand for {', '.join(missing)}")
-    return RoundEntry(knocker, {p: hands[p] for p in game.players})
+    return RoundEntry(knocker, {p: hands[p] for p in game.players},
+                      None if note is None else str(note))
 
 
 def load(path: Path) -> tuple[Game, list[str]]:
@@ -262,6 +306,7 @@ def to_document(game: Game) -> dict[str, Any]:
             "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
             "hands": dict(entry.hands),
             "scores": dict(result.scores),
+            **({} if entry.note is None else {"note": entry.note}),
         })
     doc["rounds"] = rounds
     return doc
@@ -318,6 +363,9 @@ def save(path: Path, game: Game) -> None:
 def create(path: Path, game: Game) -> None:
     """Write a new ledger; refuses to replace an existing file."""
     with locked(path):
+        if path.is_dir():
+            raise LedgerError(f"{path}: is a folder; name a ledger file inside it, "
+                              f"e.g. --ledger {path / DEFAULT_NAME}")
         if path.exists():
             raise LedgerError(
                 f"{path}: a ledger is already there; rummy never overwrites a game "
@@ -335,8 +383,12 @@ def _lock_wait() -> float:
 
 @contextlib.contextmanager
 def locked(path: Path, wait: float | None = None) -> Iterator[None]:
-    """Hold the ledger's lock (a ``.lock`` file beside it) for one read-change-write."""
-    lock_path = path.with_name(path.name + ".lock")
+    """Hold the ledger's lock (a hidden ``.NAME.lock`` beside it) for one read-change-write.
+
+    The lock is a separate file because a write replaces the ledger's file (``os.replace``);
+    it is left in place, as removing it could let two writers lock two different files.
+    """
+    lock_path = path.with_name(f".{path.name}.lock")
     folder = path.parent
     if not folder.is_dir():
         raise LedgerError(f"{path}: there is no folder {str(folder)!r} to keep the ledger in; "
@@ -346,8 +398,13 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
     except OSError as exc:
         raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
     deadline = time.monotonic() + (_lock_wait() if wait is None else wait)
+    told = False
     try:
         while not _try_lock(fd):
+            if not told:
+                print(f"{path}: another rummy command is using the ledger; waiting...",
+                      file=sys.stderr, flush=True)
+                told = True
             if time.monotonic() >= deadline:
                 raise LedgerError(
                     f"{path}: the ledger is busy: another rummy command is writing it; "

@@ -65,12 +65,11 @@ class Rules:
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise RummyError(f"unknown rule {key!r} (known: {', '.join(known)})")
+                raise RuleError(key, f"unknown rule {key!r} (known: {', '.join(known)})")
             default = getattr(MANIPULATION_RUMMY, key)
             if type(value) is not type(default):
-                raise RummyError(
-                    f"rule {key!r} must be {type(default).__name__}, not {value!r}"
-                )
+                kind = {int: "a whole number", bool: "true or false"}.get(type(default), "text")
+                raise RuleError(key, f"rule {key!r} must be {kind}, not {value!r}")
             values[key] = value
         rules = replace(MANIPULATION_RUMMY, **values)
         problem = rules.problem()

@@ -339,6 +339,32 @@ def test_ledger_in_a_missing_folder_names_the_folder() -> None:
     assert not Path("games").exists()
 
 
+def test_a_symlinked_ledger_is_written_where_it_points() -> None:
+    Path("real").mkdir()
+    new_game_at = run("new", "Ann", "Ben", "--dealer", "Ben", "--ledger", "real/g.yaml")
+    assert new_game_at[0] == 0
+    Path("current.yaml").symlink_to("real/g.yaml")
+    code, _, err = run("round", "--ledger", "current.yaml", "--knock", "Ann",
+                       "--points", "Ann=3", "--points", "Ben=20")
+    assert code == 0, err
+    assert Path("current.yaml").is_symlink()
+    assert "end: knock Ann" in Path("real/g.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--ledger", "folder"], "'folder' is a directory"),
+    ([], "folder: is a folder; name a ledger file inside it"),  # from RUMMY_LEDGER
+    (["--ledger", ""], "--ledger is empty"),
+])
+def test_new_with_a_folder_or_empty_ledger_name(args: list[str], words: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    Path("folder").mkdir()
+    monkeypatch.setenv("RUMMY_LEDGER", "folder")
+    code, _, err = run("new", "Ann", "Ben", *args)
+    assert code == 2 and words in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
 def test_round_without_ledger_says_how_to_start() -> None:
     code, _, err = run("round", "--stock-out", "--points", "A=1")
     assert code == 2 and "rummy new" in one_error_line(err)

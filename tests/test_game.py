@@ -292,7 +292,7 @@ def test_r17_a_non_knocker_with_no_cards_is_refused() -> None:
     game = _game(3)
     for empty in ("", 0):
         with pytest.raises(RefusedError, match="Ben has no cards left, so Ben went out .* "
-                                               "record it with --knock Ben, not Ann"):
+                                               "Ben is the knocker, not Ann"):
             record_round(game, "Ann", {"Ann": "3C", "Ben": empty, "Cy": 20})
     assert record_round(game, "Ben", {"Ann": "3C", "Ben": "", "Cy": 20})[1].winners == ("Ben",)
 

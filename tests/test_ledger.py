@@ -238,7 +238,7 @@ DAMAGED: list[tuple[str, str, Text, Text]] = [
     ("bad_card", GOOD.replace("Ben: 2D", "Ben: 2X"),
      "line 5, rounds[0].hands.Ben", "'2X' is not a card"),
     ("unknown_player_in_hands", GOOD.replace("Cy: 20}", "Cy: 20, Zed: 4}"),
-     "line 5, rounds[0].hands.Zed", "'Zed' is not a player of this game"),
+     "line 5, rounds[0].hands.Zed", "no player called 'Zed' in this game"),
     ("unknown_knocker", GOOD.replace("knock Ann", "knock Zed"),
      "line 4, rounds[0].end", "no player called 'Zed' in this game"),
     ("missing_hand", GOOD.replace(", Cy: 20}", "}"),
@@ -248,9 +248,9 @@ DAMAGED: list[tuple[str, str, Text, Text]] = [
     ("r2_too_many_copies", GOOD.replace("Ann: 3C,", "Ann: 2D 2D,"),
      "line 4, rounds[0]", "2D appears 3 times"),
     ("unknown_rule_key", GOOD + "rules: {target: 100, house_rule: 3}\n",
-     "line 7, rules", "unknown rule 'house_rule'"),
+     "line 7, rules.house_rule", "unknown rule 'house_rule'"),
     ("rule_wrong_type", GOOD + "rules: {target: '100'}\n",
-     "line 7, rules", "rule 'target' must be int"),
+     "line 7, rules.target", "rule 'target' must be a whole number, not '100'"),
     ("rules_not_a_mapping", GOOD + "rules: [150]\n", "line 7, rules", "must be a mapping"),
     ("unknown_game", GOOD + "game: gin-rummy\n", "line 7, game", "not a game this rummy"),
     ("unknown_format", "format: 2\n" + GOOD, "line 1, format", "format 2 is not one"),
@@ -384,7 +384,7 @@ def test_save_leaves_no_temp_files(tmp_path: Path) -> None:
         with locked(path):
             save(path, game)
         assert _temp_files(tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml", "game.yaml.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.yaml.lock", "game.yaml"]
 
 
 def test_save_that_fails_keeps_the_old_ledger(tmp_path: Path,
@@ -465,7 +465,8 @@ def _hold_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
     return proc
 
 
-def test_locked_times_out_busy_while_another_process_holds_it(tmp_path: Path) -> None:
+def test_locked_times_out_busy_while_another_process_holds_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.yaml"
     save(path, _game())
     before = path.read_bytes()
@@ -477,6 +478,9 @@ def test_locked_times_out_busy_while_another_process_holds_it(tmp_path: Path) ->
         waited = time.monotonic() - started
         assert str(info.value).startswith(f"{path}: the ledger is busy")
         assert 0.3 <= waited < 5
+        # the player is told at once why nothing happens yet
+        assert capsys.readouterr().err == (
+            f"{path}: another rummy command is using the ledger; waiting...\n")
     finally:
         holder.kill()
         holder.wait()
@@ -566,3 +570,58 @@ def test_hand_edited_knocker_in_another_case_is_the_seated_player(tmp_path: Path
     path.write_text(GOOD.replace("knock Ann", "knock ann"), encoding="utf-8")
     game, _ = load(path)
     assert game.rounds[0].knocker == "Ann"
+
+
+# --- hand edits that are read kindly, or warned about -------------------------------------
+
+def test_names_and_endings_in_a_hand_edit_match_in_any_case(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace("knock Ann", "Knock ann").replace("{Ann: 3C", "{ann: 3C"),
+                    encoding="utf-8")
+    game, warnings = load(path)
+    assert warnings == []
+    assert game.rounds[0].knocker == "Ann" and game.rounds[0].hands["Ann"] == "3C"
+    path.write_text(GOOD.replace("knock Ann", "stock out"), encoding="utf-8")
+    assert load(path)[0].rounds[0].knocker is None
+
+
+def test_a_hand_given_twice_in_two_cases_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace("Cy: 20}", "Cy: 20, ann: 4}"), encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"rounds\[0\].hands.ann: Ann's hand is given twice"):
+        load(path)
+
+
+def test_a_mistyped_first_dealer_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace("first_dealer: Cy", "first_dealer: Cyy"), encoding="utf-8")
+    with pytest.raises(LedgerError, match="line 2, first_dealer: no player called 'Cyy' .* "
+                                          "did you mean 'Cy'"):
+        load(path)
+
+
+def test_edited_dealer_round_number_and_unknown_keys_are_warned_about(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace("- end: knock Ann", "- round: 2\n  dealer: Anm\n  nte: wet\n"
+                                                     "  end: knock Ann"), encoding="utf-8")
+    game, warnings = load(path)
+    assert game.dealer_of(1) == "Cy"
+    assert warnings == [
+        "round 1: it says 'round: 2', but it is round 1 of the list; rounds are numbered by "
+        "their place",
+        "round 1: it says 'dealer: Anm', but by R4 Cy dealt it (the deal passes left from "
+        "first_dealer); using Cy",
+        "round 1: 'nte' is not kept (a round keeps round, dealer, end, hands, scores, note); it "
+        "goes when rummy next writes the file",
+    ]
+
+
+def test_a_round_note_is_kept_through_a_write(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace("- end: knock Ann", "- end: knock Ann\n  note: Ben spilled "
+                                                     "his drink"), encoding="utf-8")
+    game, warnings = load(path)
+    assert warnings == [] and game.rounds[0].note == "Ben spilled his drink"
+    save(path, game)
+    assert "  note: Ben spilled his drink\n" in path.read_text(encoding="utf-8")
+    assert load(path)[0].rounds[0].note == "Ben spilled his drink"
