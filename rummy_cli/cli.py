@@ -225,9 +225,6 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
     from .melds import analyze_meld
 
     melds = _table(" ".join(table), "the table")
-    if not melds:
-        raise UnusableInputError("no melds given: name the table's melds separated by '/', "
-                                 'e.g. "7H 8H 9H / QS QH QD"')
     _check_copies([c for m in melds for c in m], decks or 2)
     verdicts = [analyze_meld(m) for m in melds]
     if as_json:
@@ -538,11 +535,11 @@ def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: st
             if p.casefold().startswith(incomplete.casefold())]
 
 
-def _load(path: Path) -> Any:
+def _load(path: Path, quiet: bool = False) -> Any:
     from .ledger import load
 
     game, warnings = load(path)
-    for w in warnings:
+    for w in [] if quiet else warnings:
         click.echo(f"Warning: {path}: {w}", err=True)
     return game
 
@@ -601,7 +598,7 @@ def _split_pair(value: str, option: str) -> tuple[str, str]:
 
 
 @cli.command("round")
-@click.option("--knock", metavar="NAME", shell_complete=_complete_players,
+@click.option("--knock", multiple=True, metavar="NAME", shell_complete=_complete_players,
               help="Who knocked (R17).")
 @click.option("--stock-out", is_flag=True, help="The stock ran out; nobody knocked (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
@@ -612,84 +609,112 @@ def _split_pair(value: str, option: str) -> tuple[str, str]:
               shell_complete=_complete_players,
               help="A hand's total instead of its cards, e.g. --points Ann=12.")
 @click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
-@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--yes", "-y", is_flag=True,
+              help="Guided entry: record without the final 'Record this round?'.")
 @ledger_option
 @json_option
-def round_cmd(knock: str | None, stock_out: bool, hands: tuple[str, ...],
+def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
               points: tuple[str, ...], guided: bool, yes: bool, ledger: str | None,
               as_json: bool) -> None:
     """Record the end of a round and score it (R16-R27).
 
     Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
-    in hand (--hand) or their total (--points). Run without options on a terminal to be
-    asked for each.
+    in hand (--hand) or their total (--points). On a terminal, 'rummy round' alone (or with
+    just --knock/--stock-out) asks for each hand and confirms before writing.
 
     \b
     Examples:
       rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
+      rummy round                          (on a terminal: asks for everything)
     """
-    from .game import record_round
+    from .game import check_open, record_round
     from .ledger import ledger_path, locked, save
 
     path = ledger_path(ledger)
-    nothing_given = knock is None and not stock_out and not hands and not points
-    if knock is not None and stock_out:
+    if len(knock) > 1:
+        raise click.UsageError(f"--knock is given {len(knock)} times "
+                               f"({', '.join(knock)}): a round has one knocker")
+    knocker = knock[0] if knock else None
+    if knocker is not None and stock_out:
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
-    entered: dict[str, str | int] = {}
-    if guided or (nothing_given and _stdin_is_terminal()):
-        from .prompts import ask_round
+    no_hands = not hands and not points
+    if guided or (no_hands and _stdin_is_terminal()):
+        from .prompts import ask_round, ask_yes_no
 
         game = _load(path)
-        knocker, entered = ask_round(game, knock, stock_out)
-        stock_out = knocker is None
-        knock = knocker
-        confirm = not yes
-    else:
-        if knock is None and not stock_out:
-            raise click.UsageError("say how the round ended: --knock NAME or --stock-out "
-                                   "(or run 'rummy round' on a terminal to be asked)")
-        for value in hands:
-            name, cards = _split_pair(value, "--hand")
-            _put(entered, name, cards)
-        for value in points:
-            name, total = _split_pair(value, "--points")
-            try:
-                n = int(total.strip())
-            except ValueError:
-                raise click.UsageError(
-                    f"--points {value!r}: the total must be a whole number, e.g. "
-                    f"--points {name}=12") from None
-            _put(entered, name, n)
-        confirm = False
-    with locked(path):
-        game = _load(path)
+        knocker, entered = ask_round(game, knocker, stock_out)
         number = len(game.rounds) + 1
-        updated, result = record_round(game, knock, entered)
-        from .report import round_json, round_sentence
-
-        sentence = round_sentence(result, game.rules.undercut_bonus,
-                                  game.rules.going_out_bonus)
-        if confirm:  # the questions go to stderr: stdout stays the result (--json too)
-            held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
-            click.echo(f"Points in hand: {held}.", err=True)
-            click.echo(f"Round {number}: {sentence}", err=True)
-            if not click.confirm("Record this round?", default=True, err=True):
-                click.echo("Nothing recorded.", err=True)
-                return
-        save(path, updated)
+        _, result = record_round(game, knocker, entered)
+        held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
+        click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
+        click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
+        if not yes and not ask_yes_no("Record this round?", default=True):
+            click.echo("Nothing recorded.", err=True)
+            return
+        with locked(path):  # not held while the player answers: another command may run
+            current = _load(path, quiet=True)
+            if current.rounds != game.rounds or current.players != game.players:
+                raise RummyError(f"{path} changed while you were answering (another rummy "
+                                 "command wrote it); nothing recorded: run 'rummy round' again")
+            updated, result = record_round(current, knocker, entered)
+            save(path, updated)
+        announced = True
+    else:
+        if knocker is None and not stock_out:
+            if path.exists():
+                check_open(_load(path, quiet=True))  # a finished game says so first
+            missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
+                       "say how the round ended: --knock NAME or --stock-out, as well as the "
+                       "hands")
+            raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be "
+                                   "asked)")
+        entered = _hands_from_options(hands, points)
+        with locked(path):
+            game = _load(path)
+            number = len(game.rounds) + 1
+            updated, result = record_round(game, knocker, entered)
+            save(path, updated)
+        announced = False
     if as_json:
+        from .report import round_json
+
         _print_json(round_json(number, game.dealer_of(number), result, updated.state))
         return
     from .report import standings_footer, standings_table
 
-    if not confirm:
-        click.echo(f"Round {number} (dealt by {game.dealer_of(number)}): {sentence}")
+    if not announced:
+        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
+                   f"{_sentence(game, result)}")
     click.echo()
     click.echo(standings_table(updated))
     click.echo()
     click.echo(standings_footer(updated))
+
+
+def _sentence(game: Any, result: Any) -> str:
+    from .report import round_sentence
+
+    return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
+
+
+def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
+    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
+    entered: dict[str, str | int] = {}
+    for value in hands:
+        name, cards = _split_pair(value, "--hand")
+        _put(entered, name, int(cards) if cards.strip().isdigit() else cards)
+    for value in points:
+        name, total = _split_pair(value, "--points")
+        try:
+            n = int(total.strip())
+        except ValueError:
+            raise click.UsageError(
+                f"--points {value!r}: the total must be a whole number, e.g. "
+                f"--points {name}=12") from None
+        _put(entered, name, n)
+    return entered
 
 
 def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
@@ -744,11 +769,20 @@ def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
         _print_json(standings_json(game))
         return
     click.echo(standings_table(game, fmt))
-    if fmt in ("simple", "plain", "github", "grid", "pipe", "rst", "orgtbl", "presto",
-               "psql", "rounded_grid", "simple_grid", "fancy_grid", "outline",
-               "simple_outline", "rounded_outline", "fancy_outline", "heavy_grid"):
-        click.echo()
-        click.echo(standings_footer(game))
+    _footer(standings_footer(game), fmt)
+
+
+def _footer(text: str, fmt: str) -> None:
+    """A line under a table, in the table's own language (none under tab-separated data)."""
+    if fmt in ("tsv",):
+        return
+    if fmt in ("html", "unsafehtml"):
+        import html
+
+        click.echo(f"<p>{html.escape(text)}</p>")
+        return
+    click.echo()
+    click.echo(text)
 
 
 @cli.command()
@@ -756,9 +790,10 @@ def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
 @json_option
 @format_option
 def history(ledger: str | None, as_json: bool, fmt: str) -> None:
-    """The score sheet: every round with its dealer, ending, scores and running totals.
+    """The score sheet: every round with its dealer, ending, points in hand and scores.
 
-    A '*' marks the round's winners; the running total is in brackets.
+    'In hand' is each player's points left in hand (R16). Under each player: the round's
+    score, '*' for the round's winners, and the running total in brackets.
 
     \b
     Examples:
@@ -775,13 +810,15 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
 
         _print_json(history_json(game))
         return
-    from .report import history_rows
+    from .report import history_rows, standings_footer
 
     headers, rows = history_rows(game)
-    if not rows:
+    if not rows and fmt in ("simple", "plain"):
         click.echo("No rounds recorded yet.")
         return
     click.echo(table(rows, headers, fmt))
+    if game.state.game_over:
+        _footer(standings_footer(game), fmt)
 
 
 @cli.command()
@@ -798,21 +835,26 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
     """
     from .game import undo_round
     from .ledger import ledger_path, locked, save
-    from .report import round_sentence
 
     path = ledger_path(ledger)
-    with locked(path):
-        game = _load(path)
-        updated, entry = undo_round(game)
-        number = len(game.rounds)
-        result = game.results[-1]
-        sentence = round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
-        if not yes and not _stdin_is_terminal():
+    game = _load(path)
+    updated, _ = undo_round(game)
+    number = len(game.rounds)
+    result = game.results[-1]
+    sentence = _sentence(game, result)
+    if not yes:
+        if not _stdin_is_terminal():
             raise click.UsageError("not on a terminal: add --yes to take back the last round")
-        if not yes and not click.confirm(
-                f"Take back round {number} ({sentence})?", default=False, err=True):
+        from .prompts import ask_yes_no
+
+        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): {sentence}", err=True)
+        if not ask_yes_no(f"Take back round {number}?", default=False):
             click.echo("Nothing taken back.", err=True)
             return
+    with locked(path):  # not held while the player answers
+        if _load(path, quiet=True).rounds != game.rounds:
+            raise RummyError(f"{path} changed while you were answering (another rummy "
+                             "command wrote it); nothing taken back: run 'rummy undo' again")
         save(path, updated)
     if as_json:
         from .report import round_json

@@ -199,15 +199,20 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     return score_round(game.players, points, entry.knocker, game.rules)
 
 
-def record_round(
-    game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
-) -> tuple[Game, RoundResult]:
-    """The game with one more round, and that round's result; refuses what R17/R24 forbid."""
+def check_open(game: Game) -> None:
+    """Refuse another round once the game is over (R24)."""
     if game.state.game_over:
         winners = " and ".join(game.state.winners)
         raise RefusedError(
             f"the game is over (after round {game.state.over_after}, won by {winners}): "
             "start a new game with 'rummy new'")
+
+
+def record_round(
+    game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
+) -> tuple[Game, RoundResult]:
+    """The game with one more round, and that round's result; refuses what R17/R24 forbid."""
+    check_open(game)
     who = None if knocker is None else find_player(game.players, knocker)
     entered: dict[str, HandEntry] = {}
     for name, hand in hands.items():

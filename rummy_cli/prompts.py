@@ -10,17 +10,39 @@ from typing import TypeVar
 
 import click
 
-from .cards import AnyCard, Table, parse_cards, parse_table
+from .cards import AnyCard, Table, check_copies, parse_cards, parse_table
 from .errors import RefusedError, RummyError
-from .game import Game, HandEntry, entry_points, find_player, most_points, normalize_hand
+from .game import (
+    Game,
+    HandEntry,
+    check_open,
+    entry_points,
+    find_player,
+    most_points,
+    normalize_hand,
+)
 from .scoring import check_knock
 
 T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
+BACK_WORDS = ("back", "b", "<")
+YES, NO = ("y", "yes"), ("n", "no")
 
 
-class _WrongKnocker(RefusedError):
-    """A hand that shows the knocker was entered wrong: 'back' may fix it."""
+class _CanGoBack(RefusedError):
+    """A hand that shows an earlier answer was wrong: 'back' starts the round again."""
+
+    hint = "Try again, or type 'back' to start the round again."
+
+
+class _WrongKnocker(_CanGoBack):
+    """A hand that shows the knocker was entered wrong."""
+
+    hint = "Try again, or type 'back' to change who knocked."
+
+
+class _Back(Exception):
+    """The player typed 'back': ask the round's questions again."""
 
 
 def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
@@ -33,17 +55,28 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
         except RummyError as exc:
             message = str(exc)
             stop = "" if message.endswith(("?", ".", "!")) else "."
-            retry = ("Try again, or type 'back' to change who knocked."
-                     if isinstance(exc, _WrongKnocker) else "Try again.")
+            retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
             click.echo(f"  {message}{stop} {retry}", err=True)
+
+
+def ask_yes_no(question: str, default: bool) -> bool:
+    """A yes/no question on stderr; Enter takes the default."""
+    def answer(raw: str) -> bool:
+        text = raw.strip().lower()
+        if not text:
+            return default
+        if text in YES or text in NO:
+            return text in YES
+        raise RummyError(f"{raw.strip()!r}: answer y (yes) or n (no)")
+
+    return _ask(f"{question} {'[Y/n]' if default else '[y/N]'}", answer, default="")
 
 
 def ask_round(
     game: Game, knock: str | None, stock_out: bool
 ) -> tuple[str | None, dict[str, HandEntry]]:
     """Ask how the round ended and what each player holds."""
-    if game.state.game_over:
-        raise RefusedError("the game is over: start a new game with 'rummy new'")
+    check_open(game)
     number = len(game.rounds) + 1
     players = ", ".join(game.players)
     click.echo(f"Round {number} ({game.dealer_of(number)} dealt). Players: {players}.",
@@ -55,21 +88,20 @@ def ask_round(
             click.echo("Back to the start of the round.", err=True)
 
 
-class _Back(Exception):
-    """The player typed 'back': ask again who knocked."""
-
-
-BACK_WORDS = ("back", "b", "<")
+def _knocker_answer(game: Game, raw: str) -> str | None:
+    """A player (a name wins over a stock word: a player may be called Stock), or None."""
+    text = raw.strip()
+    for p in game.players:
+        if p.casefold() == text.casefold():
+            return p
+    if text.lower() in STOCK_WORDS:
+        return None
+    return find_player(game.players, text)
 
 
 def _ask_ending_and_hands(
     game: Game, knock: str | None, stock_out: bool
 ) -> tuple[str | None, dict[str, HandEntry]]:
-    def ending(raw: str) -> str | None:
-        if raw.strip().lower() in STOCK_WORDS:
-            return None
-        return find_player(game.players, raw)
-
     knocker: str | None
     asked = not stock_out and knock is None
     if stock_out:
@@ -77,22 +109,28 @@ def _ask_ending_and_hands(
     elif knock is not None:
         knocker = find_player(game.players, knock)
     else:
-        knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)", ending)
+        knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)",
+                       lambda raw: _knocker_answer(game, raw))
     entered: dict[str, HandEntry] = {}
+    held: list[AnyCard] = []  # the cards of the hands entered so far (R2 counts them)
     click.echo("Type each player's cards left in hand (3C 2D) or their total (12); "
                "Enter if none.", err=True)
+    most = most_points(game.decks, game.rules)
     for p in game.players:
         def hand(raw: str, p: str = p) -> HandEntry:
             text = raw.strip()
-            if asked and text.lower() in BACK_WORDS:
+            if text.lower() in BACK_WORDS:
                 raise _Back
             value: HandEntry = int(text) if text.isdigit() else text
             entry = normalize_hand(value, p)
+            cards = parse_cards(entry) if isinstance(entry, str) else []
+            too_many = check_copies(held + cards, game.decks)
+            if too_many:
+                raise _CanGoBack(f"with the hands before it, {'; '.join(too_many)}")
             points = entry_points(entry, game.rules)
-            if points > most_points(game.decks, game.rules):
-                raise RefusedError(f"{points} is more than all the cards are worth "
-                                   f"({most_points(game.decks, game.rules)})")
-            wrong = _WrongKnocker if asked else RefusedError
+            if points > most:
+                raise RefusedError(f"{points} is more than all the cards are worth ({most})")
+            wrong = _WrongKnocker if asked else _CanGoBack
             if p == knocker:
                 try:
                     check_knock(p, points, game.rules)
@@ -103,7 +141,9 @@ def _ask_ending_and_hands(
                             f"knock (R17), not {knocker}")
             return entry
 
-        entered[p] = _ask(f"{p}'s hand", hand, default="")
+        entry = entered[p] = _ask(f"{p}'s hand", hand, default="")
+        if isinstance(entry, str):
+            held.extend(parse_cards(entry))
     return knocker, entered
 
 

@@ -69,6 +69,11 @@ def show_cards(cards: Iterable[AnyCard], style: Style = PLAIN) -> str:
     return shown or "nothing"
 
 
+def and_list(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cy'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 point', '2 points'."""
     return f"{n} {word if n == 1 else (many or word + 's')}"

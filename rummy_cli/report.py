@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import AnyCard, Meld
 from .melds import MeldVerdict, resolved
-from .render import PLAIN, Style, plural, show_cards, table
+from .render import PLAIN, Style, and_list, plural, show_cards, table
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .game import Game, RoundEntry
@@ -139,17 +139,18 @@ def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) ->
         name = f"{w} " if len(r.winners) > 1 else ""
         parts.append(f"{name}{plural(r.scores[w], 'point')}{why}")
     scores = ", ".join(parts)
-    names = " and ".join(r.winners)
+    names = and_list(r.winners)
     if r.knocker is None:
         verb = "has the lowest hand and wins" if len(r.winners) == 1 else "tie for lowest and win"
-        lead = f"The stock ran out; {names} {verb}"
+        lead = f"the stock ran out; {names} {verb}"
     elif not r.undercut:
         went = r.knocker in r.went_out
         lead = f"{r.knocker} {'went out' if went else 'knocked'} and wins"
     elif len(r.winners) == 1:
         lead = f"{names} undercuts {r.knocker}"
     else:
-        lead = f"{names} tie under {r.knocker}'s knock and both undercut"
+        every = "both" if len(r.winners) == 2 else "all"
+        lead = f"{names} tie under {r.knocker}'s knock and {every} undercut"
     return f"{lead}: {scores}."
 
 
@@ -207,11 +208,11 @@ def standings_footer(game: Game) -> str:
     """Who won, or who deals next."""
     s = game.state
     if s.game_over:
-        names = " and ".join(s.winners)
+        names = and_list(s.winners)
         reached = [x.name for x in s.standings if x.points >= game.rules.target]
         verb = "wins" if len(s.winners) == 1 else "share the win"
         best = max(x.total for x in s.standings)
-        return (f"Game over after round {s.over_after} ({' and '.join(reached)} reached "
+        return (f"Game over after round {s.over_after} ({and_list(reached)} reached "
                 f"{game.rules.target}): {names} {verb} with {plural(best, 'point')}.")
     return (f"Round {s.rounds_played + 1} next: {game.next_dealer()} deals, "
             f"{game.next_leader()} plays first. First to {game.rules.target} ends the game.")
@@ -222,13 +223,14 @@ def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
     totals = dict.fromkeys(game.players, 0)
     rows: list[list[Any]] = []
     for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
-        row: list[Any] = [number, game.dealer_of(number), _end_text(entry)]
+        held = ", ".join(f"{p} {r.hand_points[p]}" for p in game.players)
+        row: list[Any] = [number, game.dealer_of(number), _end_text(entry), held]
         for p in game.players:
             totals[p] += r.scores[p]
             mark = "*" if p in r.winners else ""
             row.append(f"{r.scores[p]}{mark} ({totals[p]})")
         rows.append(row)
-    headers = ["Round", "Dealer", "End", *game.players]
+    headers = ["Round", "Dealer", "End", "In hand", *game.players]
     return headers, rows
 
 

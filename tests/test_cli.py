@@ -416,9 +416,32 @@ def test_unknown_format_is_refused_with_suggestion() -> None:
 def test_history_is_a_score_sheet_with_running_totals() -> None:
     code, out, _ = run("history", "--ledger", str(SAMPLES / "friday-night.yaml"))
     assert code == 0
-    last = out.strip().splitlines()[-1].split()
+    lines = out.strip().splitlines()
+    assert lines[0].split()[:4] == ["Round", "Dealer", "End", "In"]
+    last = lines[-3].split()
     assert last[:4] == ["7", "Ben", "Dee", "knocks"]
+    assert "Ann 11, Ben 19, Cy 14, Dee 2" in lines[-3]  # points in hand (R16)
     assert "38*" in last and "(170)" in last
+    assert lines[-1] == "Game over after round 7 (Dee reached 150): Dee wins with 345 points."
+
+
+@pytest.mark.parametrize(("fmt", "footer"), [
+    ("html", "<p>Game over after round 7"), ("latex", "\nGame over after round 7"),
+    ("tsv", None), ("jira", "\nGame over after round 7"),
+])
+def test_r27_the_winner_is_under_the_table_in_every_format(fmt: str, footer: str | None) -> None:
+    for command in ("standings", "history"):
+        code, out, _ = run(command, "--ledger", str(SAMPLES / "friday-night.yaml"),
+                           "--format", fmt)
+        assert code == 0
+        assert ("Game over" not in out) if footer is None else (footer in out)
+
+
+def test_history_of_a_new_game_in_html_is_still_html() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    assert run("history")[1] == "No rounds recorded yet.\n"
+    code, out, _ = run("history", "--format", "html")
+    assert code == 0 and out.startswith("<table>") and "<th>Ann" in out
 
 
 def test_history_json_lists_rounds() -> None:
@@ -435,7 +458,7 @@ def test_undo_takes_back_the_last_round_and_says_so() -> None:
     after_one = Path("rummy-ledger.yaml").read_text()
     run("round", "--stock-out", "--points", "Ann=3", "--points", "Ben=2", "--points", "Cy=20")
     code, out, _ = run("undo", "--yes")
-    assert code == 0 and out.startswith("Took back round 2: The stock ran out")
+    assert code == 0 and out.startswith("Took back round 2: the stock ran out")
     assert Path("rummy-ledger.yaml").read_text() == after_one
     run("undo", "--yes")
     code, _, err = run("undo", "--yes")
@@ -550,6 +573,70 @@ def test_round_guided_entry_declined_records_nothing() -> None:
     assert Path("rummy-ledger.yaml").read_bytes() == before
 
 
+def test_r2_guided_too_many_copies_is_asked_again_not_thrown_away() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    # a third joker in two decks: Cy's hand is asked again, the hands before it are kept
+    answers = "\n".join(["Ben", "JK JK", "2C", "JK 4D", "4D", "y"]) + "\n"
+    code, _, err = run("round", "--guided", input=answers)
+    assert code == 0
+    assert ("with the hands before it, there are 3 jokers, but 2 decks hold only 2. "
+            "Try again, or type 'back' to start the round again.") in err
+    hands = json.loads(run("history", "--json")[1])["rounds"][0]["hands"]
+    assert hands == {"Ann": ["JK", "JK"], "Ben": ["2C"], "Cy": ["4D"]}
+
+
+def test_guided_a_player_called_stock_can_knock() -> None:
+    new_game("Stock", "Ben", dealer="Ben")
+    code, out, _ = run("round", "--guided", "--json", input="stock\n2C\n9D\ny\n")
+    assert code == 0 and json.loads(out)["knocker"] == "Stock"
+    code, out, _ = run("round", "--guided", "--json", input="nobody\n2C\n9D\ny\n")
+    assert code == 0 and json.loads(out)["knocker"] is None
+
+
+def test_guided_confirm_takes_only_yes_or_no() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="stock\n3C\n2D\nmaybe\nyes\n")
+    assert code == 0
+    assert "'maybe': answer y (yes) or n (no). Try again." in err
+    assert "invalid input" not in err
+
+
+def test_guided_round_does_not_hold_the_lock_while_asking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+
+    def meanwhile(question: str, default: bool) -> bool:
+        # another player records a round from another terminal while this one decides
+        assert run("round", "--stock-out", "--points", "Ann=9", "--points", "Ben=4")[0] == 0
+        return True
+
+    monkeypatch.setattr("rummy_cli.prompts.ask_yes_no", meanwhile)
+    code, out, err = run("round", "--guided", input="stock\n3C\n2D\n")
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1].startswith("Error: rummy-ledger.yaml changed while you were "
+                                           "answering")
+    assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1  # theirs, kept
+
+
+def test_round_knock_given_twice_is_refused() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--knock", "Ann", "--knock", "Ben", "--points", "Ann=1",
+                       "--points", "Ben=9")
+    assert code == 2 and "--knock is given 2 times (Ann, Ben)" in one_error_line(err)
+
+
+def test_r16_a_hand_of_digits_is_a_total() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, out, _ = run("round", "--stock-out", "--hand", "Ann=14", "--hand", "Ben=3C", "--json")
+    assert code == 0 and json.loads(out)["hand_points"] == {"Ann": 14, "Ben": 3}
+
+
+def test_r24_round_on_a_finished_game_says_so_before_asking_for_options() -> None:
+    Path("g.yaml").write_bytes((SAMPLES / "friday-night.yaml").read_bytes())
+    code, _, err = run("round", "--ledger", "g.yaml", input="")
+    assert code == 2 and "the game is over" in one_error_line(err)
+
+
 def test_round_not_on_a_terminal_never_waits() -> None:
     new_game("Ann", "Ben")
     code, _, err = run("round", input="")
@@ -589,11 +676,17 @@ def test_a_group_alone_prints_its_help_not_an_error(args: list[str]) -> None:
 @pytest.mark.parametrize(("args", "words"), [
     (["check", "meld", ""], "no cards given"),
     (["check", "meld", " , "], "no cards given"),
-    (["check", "table", "empty"], "no melds given"),
 ])
 def test_nothing_to_check_is_bad_input(args: list[str], words: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and words in one_error_line(err)
+
+
+@pytest.mark.parametrize("empty", ["", "empty"])
+def test_r10_an_empty_table_is_legal(empty: str) -> None:
+    # the README's notation: an empty table is "" or "empty"; nothing on it breaks a rule
+    code, out, _ = run("check", "table", empty)
+    assert code == 0 and out.strip() == "LEGAL table: it is empty"
 
 
 def test_unknown_option_is_one_error_line() -> None:
