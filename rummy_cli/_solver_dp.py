@@ -32,18 +32,29 @@ None of the following loses a solution:
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
 
-Each state remembers how it was reached (:data:`Link`), to lay out the melds at the end.
+States keep no links to the states they came from: the layers are kept, and the way to
+the best state is found afterwards by replaying each step backwards
+(:meth:`_Search._parent`), to lay out the melds at the end.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from functools import cache
 
 from ._solver_layout import lay_out
-from ._solver_problem import Choice, Problem, Solution, group_count, steps, without_hopeless
+from ._solver_problem import (
+    Choice,
+    Problem,
+    Solution,
+    Step,
+    group_count,
+    steps,
+    without_hopeless,
+)
 from ._solver_prune import unbeaten
-from ._solver_suit import Option, Suits
+from ._solver_suit import Suits
 
 # A state is one int: the numbers of the four suits' open runs (8 bits each), the cards
 # kept for this rank's groups (8 bits), the most of them in one suit (4 bits), the free
@@ -53,10 +64,11 @@ GROUPS, WIDEST, JOKERS = 32, 40, 44
 SUITS_ONLY = (1 << GROUPS) - 1
 Scores = dict[int, int]  # score -> bit set of the ways of keeping aces reaching it
 Layer = dict[State, Scores]
-# how a state was reached: parent, choice, parent's score, score, ways, shift of the ways
-Link = tuple[State, Choice, int, int, int, int]
-Links = dict[State, list[Link]]
+# a choice for one card, for states alike in their groups part and the card's suit: the
+# new state less the other suits, the score gained, the shift of the ways, the choice
+Move = tuple[int, int, int, Choice]
 SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
+REGROWN = 1.5  # ... and within a rank, until the layer is this much larger again
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -65,6 +77,18 @@ def solve(problem: Problem, beat: int | None = None) -> Solution | None:
 
     With ``beat``, only a placement scoring more than that is looked for.
     """
+    # The search makes many small dicts and no reference cycles: the cyclic garbage
+    # collector would only walk its layers again and again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(problem, beat)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(problem: Problem, beat: int | None) -> Solution | None:
     copies = max((len(c.must) + len(c.may) for c in problem.cells.values()), default=0)
     if copies > MOST_COPIES or problem.free_must + problem.free_may > MOST_COPIES:
         raise ValueError(f"the solver takes at most {MOST_COPIES} copies of a card or jokers")
@@ -147,7 +171,7 @@ def _suit(state: State, s: int) -> int:
 
 
 class _Search:
-    """The forward pass: one layer of reachable states per step."""
+    """The forward pass: one layer of reachable states per step; then the way back."""
 
     def __init__(self, suits: Suits, budget: int, jokers: int) -> None:
         self.p = suits.p
@@ -155,9 +179,11 @@ class _Search:
         self.budget = budget
         self.jokers = jokers  # how many free jokers the search may place
         self.suits = suits
-        self.links: list[Links] = []
+        # every step done, with the layer it started from: to find the way back
+        self.done: list[tuple[Step, Layer]] = []
         # copies of a rank in the suits after suit s, for the groups still to come
         self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
+        self.first_fit = _first_group_fit(self.p.min_meld, self.p.max_group)
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -179,37 +205,68 @@ class _Search:
         return self._choices(state, score, bits & -bits), total
 
     def _choices(self, state: State, score: int, way: int) -> list[Choice]:
-        """The choice made at every step on the way to ``state``, with that score and way."""
+        """The choice made at every step on the way to ``state``, with that score and way.
+
+        The forward pass keeps no links: each step is replayed from the states it started
+        from, in the same order, and the first that led to ``state`` with that score and
+        way is the one taken (the one a list of links would have held first).
+        """
         choices: list[Choice] = []
-        for links in reversed(self.links):
-            link = next((link for link in links[state] if link[3] == score and link[4] & way),
-                        None)
-            assert link is not None, "a state lost the way it was reached"
-            parent, choice, parent_score, _, _, shift = link
+        for step, prev in reversed(self.done):
+            state, choice, score, way = self._parent(step, prev, state, score, way)
             choices.append(choice)
-            state, score, way = parent, parent_score, way >> shift
         choices.reverse()
         return choices
+
+    def _parent(self, step: Step, prev: Layer, state: State, score: int,
+                way: int) -> tuple[State, Choice, int, int]:
+        """How ``step`` first reached ``state`` with ``score`` by ``way``.
+
+        Returns the parent state, the choice, the parent's score and way.
+        """
+        kind, rank, s = step
+        shift_s = 8 * s
+        others = ~(0xFF << shift_s) & SUITS_ONLY if s >= 0 else SUITS_ONLY
+        rest = state & others
+        for parent, scores in prev.items():
+            if parent & others != rest:
+                continue  # every step keeps the other suits' runs as they are
+            if kind == "card":
+                key = parent & ~others
+                for change, gain, ace_shift, choice in self.suits.moves[rank, s, self.jokers][key]:
+                    if rest | change == state:
+                        for parent_score, bits in scores.items():
+                            if parent_score + gain == score and bits << ace_shift & way:
+                                return parent, choice, parent_score, way >> ace_shift
+                continue
+            if not scores.get(score, 0) & way:
+                continue
+            base = parent & _kept(kind, s)
+            for change, choice, fits in self._closing(kind, s, parent):
+                if base | change == state and fits & way:
+                    return parent, choice, score, way
+        raise AssertionError("a state lost the way it was reached")
 
     def _run(self) -> Layer:
         start: State = sum(self.suits.empty << (8 * s) for s in range(4))
         layer: Layer = {start: {0: 1}}  # no ace kept yet: way number 0
         potential = 0  # the score of every `may` card seen so far
-        for kind, rank, s in steps(self.p):
-            links: Links = {}
+        pruned = 0  # the size of the layer last looked at for beaten states, in this rank
+        for step in steps(self.p):
+            kind, rank, s = step
+            self.done.append((step, layer))
             if kind == "card":
                 _, may, weight = self.p.counts(rank, s)
                 potential += may * weight
-                layer = self._card(layer, rank, s, potential - self.budget, links)
-            elif kind == "rank":
-                layer = self._rank(layer, links)
-            elif kind == "high":
-                layer = self._high(layer, s, links)
+                layer = self._card(layer, rank, s, potential - self.budget)
+                # looking for beaten states pays when a layer has grown since last time
+                if len(layer) >= max(SMALL_LAYER, REGROWN * pruned):
+                    pruned = len(layer)
+                    unbeaten(layer, self._columns, self.suits.better,
+                             jokers_matter=not self.spare)
             else:
-                layer = self._end(layer, links)
-            if kind == "card" and len(layer) >= SMALL_LAYER:
-                unbeaten(layer, self._columns, self.suits.better, jokers_matter=not self.spare)
-            self.links.append(links)
+                layer = self._close(layer, kind, s)
+                pruned = 0
             if not layer:
                 break
         return layer
@@ -223,128 +280,172 @@ class _Search:
 
     # -- one step each
 
-    def _card(self, prev: Layer, rank: int, s: int, floor: int, links: Links) -> Layer:
+    def _card(self, prev: Layer, rank: int, s: int, floor: int) -> Layer:
         """Place the copies of one card: into runs, kept for groups, kept as high aces."""
-        weight = self.p.counts(rank, s)[2]
-        more_cards = self.later[rank][s] + self.jokers
-        sizes = (self.p.min_meld, self.p.max_group)
         shift_s = 8 * s
         others = ~(0xFF << shift_s) & SUITS_ONLY
-        options = self.suits.options
-        known_options: dict[tuple[int, int], list[Option]] = {}
-        add = self._add
+        known_moves = self.suits.moves.setdefault((rank, s, self.jokers), {})
+        add = _add
         out: Layer = {}
         for state, scores in prev.items():
-            used = state >> JOKERS
-            key = ((state >> shift_s) & 0xFF, self.jokers - used)
-            ways = known_options.get(key)
-            if ways is None:
-                ways = known_options[key] = options(rank, s, *key)
-            groups = (state >> GROUPS) & 0xFF
-            widest = (state >> WIDEST) & 0xF
+            key = state & ~others  # the parts of the state a card's choices depend on
+            moves = known_moves.get(key)
+            if moves is None:
+                moves = known_moves[key] = self._moves(rank, s, key)
             rest = state & others
-            single = len(scores) == 1
-            for choice, runs, gain, to_groups, jokers, ace_shift in ways:
-                g = groups + to_groups
-                w = widest if widest >= to_groups else to_groups
-                u = used + jokers
-                if g and not _some_group_count(g, g + more_cards - u, w, *sizes):
-                    continue
-                new = rest | runs << shift_s | g << GROUPS | w << WIDEST | u << JOKERS
-                if single and new not in out:  # the common case, without the general merge
-                    ((score, bits),) = scores.items()
-                    total = score + gain * weight
-                    if total >= floor:
-                        out[new] = {total: bits << ace_shift}
-                        links[new] = [(state, choice, score, total, bits << ace_shift,
-                                       ace_shift)]
+            if len(scores) == 1:  # the common case, without the general merge
+                ((score, bits),) = scores.items()
+                for change, gain, ace_shift, _ in moves:
+                    total = score + gain
+                    if total < floor:
+                        continue  # it leaves out more than the budget
+                    new = rest | change
+                    ways = bits << ace_shift
+                    known = out.get(new)
+                    if known is None:
+                        out[new] = {total: ways}
+                        continue
+                    if len(known) == 1:
+                        ((known_score, known_ways),) = known.items()
+                        if known_score >= total and not ways & ~known_ways:
+                            continue  # nothing new
+                    add(out, new, total, ways)
+                continue
+            for change, gain, ace_shift, _ in moves:
+                new = rest | change
+                known = out.get(new)
+                if known is None:  # each way of a state has one score: nothing to merge
+                    shifted = {score + gain: bits << ace_shift
+                               for score, bits in scores.items() if score + gain >= floor}
+                    if shifted:
+                        out[new] = shifted
                     continue
                 for score, bits in scores.items():
-                    total = score + gain * weight
-                    if total >= floor:  # else it leaves out more than the budget
-                        add(out, links, new, total, bits << ace_shift, state, score, choice,
-                            ace_shift)
+                    if score + gain >= floor:
+                        add(out, new, score + gain, bits << ace_shift)
         return out
 
-    def _rank(self, prev: Layer, links: Links) -> Layer:
-        """End of a rank: the cards kept for groups must form groups (free jokers may help)."""
-        out: Layer = {}
-        for state, scores in prev.items():
-            used = state >> JOKERS
-            groups = (state >> GROUPS) & 0xFF
-            widest = (state >> WIDEST) & 0xF
-            for jokers in range(self.jokers - used + 1):
-                if group_count(groups + jokers, widest, self.p.min_meld,
-                               self.p.max_group) is None:
-                    continue
-                new = state & SUITS_ONLY | (used + jokers) << JOKERS
-                for score, bits in scores.items():
-                    self._add(out, links, new, score, bits, state, score, (jokers,), 0)
-                if self.spare:
-                    break  # more jokers in these groups would be spare ones
-        return out
+    def _moves(self, rank: int, s: int, key: int) -> list[Move]:
+        """The choices for one card from states whose runs of its suit, groups part and
+        jokers used are those of ``key`` (a state less the other suits' runs).
 
-    def _high(self, prev: Layer, s: int, links: Links) -> Layer:
-        """Rank 14: the aces kept back (and free jokers) end the runs that reach the king."""
+        Each as (the new state less the other suits, score gained, shift of the ways, the
+        choice), in the order of :meth:`._solver_suit.Suits.options`.
+        """
+        runs_id, groups, widest = _suit(key, s), (key >> GROUPS) & 0xFF, (key >> WIDEST) & 0xF
+        used = key >> JOKERS
+        weight = self.p.counts(rank, s)[2]
+        most = groups + self.later[rank][s] + self.jokers - used  # the most a group may get
+        first_fit = self.first_fit
         shift_s = 8 * s
-        others = ~(0xFF << shift_s) & SUITS_ONLY
-        ended = self.suits.empty << shift_s
+        moves: list[Move] = []
+        for choice, runs, gain, to_groups, jokers, ace_shift in self.suits.options(
+                rank, s, runs_id, self.jokers - used):
+            g = groups + to_groups
+            w = widest if widest >= to_groups else to_groups
+            if g and first_fit[w][g] > most + to_groups - jokers:
+                continue  # these cards can form no groups, whatever joins them
+            change = runs << shift_s | g << GROUPS | w << WIDEST | (used + jokers) << JOKERS
+            moves.append((change, gain * weight, ace_shift, choice))
+        return moves
+
+    def _close(self, prev: Layer, kind: str, s: int) -> Layer:
+        """A step that places no card: a rank's groups, a suit's high aces, or the end."""
         out: Layer = {}
+        known: dict[int, list[tuple[State, Choice, int]]] = {}
+        keep = _kept(kind, s)
         for state, scores in prev.items():
-            used = state >> JOKERS
-            for jokers, fits in self.suits.top_ways(s, _suit(state, s), self.jokers - used):
-                new = state & others | ended | (used + jokers) << JOKERS
+            # what a closing step does depends only on the parts of a state it changes
+            key = state & ~keep
+            ways = known.get(key)
+            if ways is None:
+                ways = known[key] = self._closing(kind, s, key)
+            base = state & keep
+            for change, _, fits in ways:
+                new = base | change
+                if len(scores) == 1 and new not in out:
+                    ((score, bits),) = scores.items()
+                    if bits & fits:
+                        out[new] = {score: bits & fits}
+                    continue
                 for score, bits in scores.items():
                     if bits & fits:
-                        self._add(out, links, new, score, bits & fits, state, score, (jokers,), 0)
+                        _add(out, new, score, bits & fits)
         return out
 
-    def _end(self, prev: Layer, links: Links) -> Layer:
-        """After the last rank every run must be long enough.
+    def _closing(self, kind: str, s: int, state: State) -> list[tuple[State, Choice, int]]:
+        """The ways a closing step goes on from ``state``.
 
-        Only games without a high ace have runs open here; with spare jokers a short run
-        gets jokers below its lowest card.
+        Each as (the new state less the parts the step keeps (:func:`_kept`), the choice,
+        the ways of keeping aces it lets through).
         """
-        out: Layer = {}
-        for state, scores in prev.items():
-            used = state >> JOKERS
+        used = state >> JOKERS
+        ways: list[tuple[State, Choice, int]] = []
+        if kind == "rank":  # the cards kept for groups must form groups; jokers may help
+            groups, widest = (state >> GROUPS) & 0xFF, (state >> WIDEST) & 0xF
+            for jokers in range(self.jokers - used + 1):
+                if group_count(groups + jokers, widest, self.p.min_meld,
+                               self.p.max_group) is not None:
+                    ways.append(((used + jokers) << JOKERS, (jokers,), -1))
+                    if self.spare:
+                        break  # more jokers in these groups would be spare ones
+        elif kind == "high":  # kept aces (and jokers) end the runs that reach the king
+            ended = self.suits.empty << (8 * s)
+            for jokers, fits in self.suits.top_ways(s, _suit(state, s), self.jokers - used):
+                ways.append((ended | (used + jokers) << JOKERS, (jokers,), fits))
+        else:  # every run must be long enough now; spare jokers lengthen short ones
             deficit = sum(self.suits.deficit(_suit(state, s)) for s in range(4))
-            if deficit and not (self.spare and used + deficit <= self.jokers):
-                continue
-            new = state & SUITS_ONLY | (used + deficit) << JOKERS
-            for score, bits in scores.items():
-                self._add(out, links, new, score, bits, state, score, (deficit,), 0)
-        return out
+            if not deficit or (self.spare and used + deficit <= self.jokers):
+                ways.append((state & SUITS_ONLY | (used + deficit) << JOKERS, (deficit,), -1))
+        return ways
 
-    @staticmethod
-    def _add(out: Layer, links: Links, state: State, score: int, bits: int,
-             parent: State, parent_score: int, choice: Choice, shift: int) -> None:
-        """Record that ``state`` is reached with ``score`` by the ways in ``bits``.
 
-        Each way is kept at its best score only.
-        """
-        scores = out.get(state)
-        if scores is None:
-            out[state] = {score: bits}
-            links[state] = [(parent, choice, parent_score, score, bits, shift)]
-            return
-        for known, known_bits in scores.items():
-            if known >= score:
-                bits &= ~known_bits
-        if not bits:
-            return
-        links[state].append((parent, choice, parent_score, score, bits, shift))
-        for known in [k for k in scores if k < score]:
-            left = scores[known] & ~bits
-            if left:
-                scores[known] = left
-            else:
-                del scores[known]
-        scores[score] = scores.get(score, 0) | bits
+def _kept(kind: str, s: int) -> State:
+    """The parts of a state that a closing step keeps as they are."""
+    if kind == "rank":
+        return SUITS_ONLY  # the runs
+    if kind == "high":
+        return ~(0xFF << (8 * s)) & SUITS_ONLY  # the other suits' runs
+    return 0  # the end looks at the whole state
+
+
+def _add(out: Layer, state: State, score: int, bits: int) -> None:
+    """Record that ``state`` is reached with ``score`` by the ways in ``bits``.
+
+    Each way is kept at its best score only.
+    """
+    scores = out.get(state)
+    if scores is None:
+        out[state] = {score: bits}
+        return
+    for known, known_bits in scores.items():
+        if known >= score:
+            bits &= ~known_bits
+    if not bits:
+        return
+    for known in [k for k in scores if k < score]:
+        left = scores[known] & ~bits
+        if left:
+            scores[known] = left
+        else:
+            del scores[known]
+    scores[score] = scores.get(score, 0) | bits
 
 
 @cache
-def _some_group_count(low: int, high: int, widest: int, min_meld: int, max_group: int) -> bool:
-    """Could some number of cards from ``low`` to ``high`` form groups?"""
-    return any(group_count(n, widest, min_meld, max_group) is not None
-               for n in range(low, high + 1))
+def _first_group_fit(min_meld: int, max_group: int) -> list[list[int]]:
+    """``[widest][cards]``: the fewest cards, at least ``cards``, that form groups.
+
+    Past the table's end (or when no count works) the number is too big to matter.
+    """
+    size = 4 * MOST_COPIES + MOST_COPIES + 1
+    table = []
+    for widest in range(16):
+        row = [0] * size
+        fit = 1 << 20
+        for cards in reversed(range(size)):
+            if group_count(cards, widest, min_meld, max_group) is not None:
+                fit = cards
+            row[cards] = fit
+        table.append(row)
+    return table

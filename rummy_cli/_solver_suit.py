@@ -67,6 +67,9 @@ class Suits:
         self.copies = [[sum(problem.counts(r, s)[:2]) for s in range(4)] for r in range(15)]
         self._options: dict[tuple[int, int, int, int], list[Option]] = {}
         self._finishable: dict[tuple[int, int, Runs, int], bool] = {}
+        # the search's moves, kept across its runs: by (rank, suit, jokers), then by the
+        # state less the other suits' runs (see :meth:`._solver_dp._Search._moves`)
+        self.moves: dict[tuple[int, int, int], dict[int, list[tuple[int, int, int, Choice]]]] = {}
 
     def number(self, runs: Runs) -> int:
         """The number of these open runs (a new one the first time)."""

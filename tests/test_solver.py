@@ -431,13 +431,15 @@ RULE_SETS = st.sampled_from([MANIPULATION_RUMMY, ACE_LOW])
 @contextmanager
 def pruning(everywhere: bool) -> Iterator[None]:
     """Small positions make small layers, which the search does not prune for beaten
-    states; ``everywhere`` prunes them too, so the oracle checks that pruning."""
-    saved = _solver_dp.SMALL_LAYER
-    _solver_dp.SMALL_LAYER = 2 if everywhere else saved
+    states; ``everywhere`` prunes them too, after every card, so the oracle checks that
+    pruning."""
+    saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN
+    if everywhere:
+        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = 2, 0
     try:
         yield
     finally:
-        _solver_dp.SMALL_LAYER = saved
+        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = saved
 
 
 PRUNE_EVERYWHERE = st.booleans()
