@@ -1,0 +1,74 @@
+"""The README's terminal sessions are real: every `$ rummy ...` shown with its output is run
+and must print exactly that output (prompts, typed answers and messages included).
+
+Each ```text block is one session in a fresh folder that can see ``samples/``; a command
+shown without output is not checked. Answers typed at a prompt are read back from the
+transcript and fed to the command, so the guided game replays as it was recorded.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+# a prompt, then what was typed after it (may be nothing: Enter)
+PROMPT = re.compile(r"^(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n\]"
+                    r"|Take back round .*\? \[y/N\]):(?: (.*))?$")
+
+
+def sessions() -> list[tuple[int, list[tuple[str, list[str]]]]]:
+    """(line number, [(command line, output lines)]) for each ```text block with commands."""
+    found = []
+    lines = README.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() != "```text":
+            i += 1
+            continue
+        start, i = i + 1, i + 1
+        commands: list[tuple[str, list[str]]] = []
+        while i < len(lines) and lines[i].strip() != "```":
+            if lines[i].startswith("$ "):
+                commands.append((lines[i][2:], []))
+            elif commands:
+                commands[-1][1].append(lines[i])
+            i += 1
+        if any(c.startswith("rummy ") for c, _ in commands):
+            found.append((start, commands))
+        i += 1
+    return found
+
+
+@pytest.mark.parametrize(("line", "commands"), sessions(), ids=lambda v: str(v)
+                         if isinstance(v, int) else "")
+def test_readme_session_prints_what_the_readme_shows(
+        line: int, commands: list[tuple[str, list[str]]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)  # as typed
+    checked = 0
+    for command, shown in commands:
+        while shown and not shown[-1].strip():
+            shown = shown[:-1]  # the blank line before the next command
+        if not command.startswith("rummy ") or not shown:
+            continue
+        answers = [m.group(2) or "" for m in map(PROMPT.match, shown) if m]
+        result = CliRunner().invoke(cli, shlex.split(command)[1:],
+                                    input="".join(a + "\n" for a in answers))
+        printed = [x.rstrip() for x in result.output.rstrip("\n").splitlines()]
+        assert printed == [x.rstrip() for x in shown], f"README line {line}: {command}"
+        checked += 1
+    assert checked, f"README line {line}: no command with output to check"
