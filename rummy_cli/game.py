@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
 from .errors import RefusedError, RummyError
@@ -163,6 +163,7 @@ def entry_points(entry: HandEntry, rules: Rules) -> int:
     return entry if isinstance(entry, int) else hand_points(parse_cards(entry), rules)
 
 
+@lru_cache(maxsize=8)
 def most_points(decks: int, rules: Rules) -> int:
     """What every card of ``decks`` decks (one joker each) is worth together (R16).
 
