@@ -720,5 +720,19 @@ def test_completion_offers_player_names_from_the_ledger() -> None:
     assert "standings" in complete("rummy st")
 
 
+def test_completion_escapes_a_name_with_a_space_for_bash() -> None:
+    new_game("Ann", "Ben Smith", dealer="Ann")
+    # two backslashes: click's bash script reads the line with 'read', which eats one
+    assert complete("rummy round --hand B") == ["Ben\\\\ Smith="]
+
+
+def test_bash_completion_adds_no_space_after_name_equals() -> None:
+    # 'rummy round --hand An<Tab>' must leave 'Ann=' ready for the cards, not 'Ann= '
+    result = CliRunner().invoke(cli, [], prog_name="rummy",
+                                env={"_RUMMY_COMPLETE": "bash_source"})
+    assert "[[ $value == *= ]] && compopt -o nospace" in result.output
+    assert "complete -o nosort -F _rummy_completion rummy" in result.output
+
+
 def test_completion_without_a_ledger_offers_nothing() -> None:
     assert complete("rummy round --points ") == []
