@@ -40,12 +40,18 @@ UNDECLARED_JOKER = "undeclared-joker"
 
 
 @dataclass(frozen=True)
-class MeldProblem:
-    """One reason a meld is not legal: a violation code, the rule id and a sentence."""
+class Violation:
+    """One broken rule: a stable code, the rule id, and a sentence for the table.
+
+    A meld's problems and a turn's violations are both of this kind (codes: INTERFACE.md).
+    """
 
     code: str
     rule: str
     message: str
+
+
+MeldProblem = Violation  # what a meld verdict calls its violations
 
 
 @dataclass(frozen=True)

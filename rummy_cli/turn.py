@@ -29,7 +29,7 @@ from .cards import (
     represented,
 )
 from .errors import UnusableInputError
-from .melds import MeldVerdict, analyze_meld, resolved
+from .melds import MeldVerdict, Violation, analyze_meld, resolved
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import hand_points
 
@@ -40,15 +40,6 @@ JOKER_CHANGED = "joker-changed"
 NOT_IN_HAND = "not-in-hand"
 NOTHING_PLAYED = "nothing-played"
 MELD_AFTER_THIRD_DRAW = "meld-after-third-draw"
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable code, the rule id, and a sentence for the table."""
-
-    code: str
-    rule: str
-    message: str
 
 
 @dataclass(frozen=True)
