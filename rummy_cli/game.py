@@ -223,11 +223,25 @@ def record_round(
         entered[player] = normalize_hand(hand, player)
     entry = RoundEntry(who, {p: entered[p] for p in game.players if p in entered})
     result = score_entry(game, entry)
-    return replace(game, rounds=game.rounds + (entry,)), result
+    longer = replace(game, rounds=game.rounds + (entry,))
+    return with_results(longer, game.results + (result,)), result
 
 
 def undo_round(game: Game) -> tuple[Game, RoundEntry]:
     """The game without its last round, and that round."""
     if not game.rounds:
         raise RefusedError("there is no round to take back: the game has no rounds yet")
-    return replace(game, rounds=game.rounds[:-1]), game.rounds[-1]
+    shorter = replace(game, rounds=game.rounds[:-1])
+    return with_results(shorter, game.results[:-1]), game.rounds[-1]
+
+
+def with_results(game: Game, results: tuple[RoundResult, ...]) -> Game:
+    """``game`` with its rounds' results already known, so they are not scored again.
+
+    A long ledger is scored once when it is read; recording or taking back a round adds or
+    drops one result instead of scoring every round anew.
+    """
+    if len(results) != len(game.rounds):
+        raise ValueError(f"{len(results)} results for {len(game.rounds)} rounds")
+    game.__dict__["results"] = results  # fills the cached property
+    return game

@@ -162,7 +162,7 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
              "created"}
     extra = {k: v for k, v in data.items() if k not in known}
     game = Game(game.players, game.first_dealer, rules, tuple(rounds), game.created, extra)
-    from .game import score_entry
+    from .game import score_entry, with_results
 
     results = []
     for i, entry in enumerate(rounds):  # score each round once, saying where it fails
@@ -170,7 +170,7 @@ def _game_from(data: Any) -> tuple[Game, list[str]]:
             results.append(score_entry(game, entry))
         except RummyError as exc:
             raise _Where(("rounds", i), str(exc)) from None
-    game.__dict__["results"] = tuple(results)  # fill the cached property: no second scoring
+    game = with_results(game, tuple(results))  # no second scoring
     over_after = game.state.over_after
     if over_after is not None and over_after < len(rounds):
         raise _Where(("rounds", over_after), f"round {over_after + 1} comes after the game "

@@ -89,6 +89,7 @@ def load_yaml(text: str) -> Any:
     result: Any = None
     documents = 0
     event: Any  # the stubs type events as the base class, which has no tag or anchor
+    plain: dict[str, Any] = {}  # plain scalars already read: a ledger repeats names and cards
     try:
         for event in yaml.parse(text, Loader=loader):
             kind = type(event)  # dispatch on the class: a long ledger has ~30 events a round
@@ -96,9 +97,15 @@ def load_yaml(text: str) -> Any:
             if kind is scalar:
                 if event.anchor is not None:
                     _refuse_anchor(event)
-                if event.tag not in _PLAIN_TAGS:
-                    _refuse_tag(event)
-                value = _scalar(event)
+                if event.tag is None and event.implicit[0]:
+                    text_value = event.value
+                    value = plain.get(text_value, plain)
+                    if value is plain:
+                        value = plain[text_value] = _scalar(event)
+                else:
+                    if event.tag not in _PLAIN_TAGS:
+                        _refuse_tag(event)
+                    value = _scalar(event)
             elif kind in opens:
                 if event.anchor is not None:
                     _refuse_anchor(event)
@@ -110,7 +117,7 @@ def load_yaml(text: str) -> Any:
                 continue
             elif kind in closes:
                 done = stack.pop()
-                value = done.data if isinstance(done, _Mapping) else done
+                value = done.data if type(done) is _Mapping else done
             elif kind is alias:
                 _refuse_anchor(event)
             elif kind is yaml.DocumentStartEvent:
@@ -123,8 +130,15 @@ def load_yaml(text: str) -> Any:
                 continue  # stream start and end, document end
             if not stack:
                 result = value
+                continue
+            top = stack[-1]
+            if type(top) is list:
+                top.append(value)
+            elif top.has_key:
+                top.data[top.key] = value
+                top.has_key = False
             else:
-                _add(stack[-1], value, event)
+                _new_key(top, value, event)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -132,18 +146,12 @@ def load_yaml(text: str) -> Any:
     return result
 
 
-def _add(top: Any, value: Any, event: Any) -> None:
-    if isinstance(top, list):
-        top.append(value)
-    elif not top.has_key:
-        if isinstance(value, (list, dict)):
-            raise YamlProblem(f"{_where(event.start_mark)}: a key must be plain text")
-        if value in top.data:
-            raise YamlProblem(f"{_where(event.start_mark)}: the key {value!r} appears twice")
-        top.key, top.has_key = value, True
-    else:
-        top.data[top.key] = value
-        top.has_key = False
+def _new_key(top: _Mapping, value: Any, event: Any) -> None:
+    if isinstance(value, (list, dict)):
+        raise YamlProblem(f"{_where(event.start_mark)}: a key must be plain text")
+    if value in top.data:
+        raise YamlProblem(f"{_where(event.start_mark)}: the key {value!r} appears twice")
+    top.key, top.has_key = value, True
 
 
 # --- writing ------------------------------------------------------------------------------

@@ -393,6 +393,26 @@ def test_property_totals_are_round_scores_plus_end_bonuses(
         assert state.winners == ()
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 5).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(entered_rounds(tuple(NAMES[:n])), max_size=8), st.integers(0, 3))))
+def test_property_carried_results_equal_a_fresh_scoring(
+        case: tuple[int, list[tuple[str | None, dict[str, HandEntry]]], int]) -> None:
+    """Recording and undoing rounds keep the scored results instead of scoring anew:
+    the standings must be those of the same rounds scored from scratch."""
+    n, rounds, undos = case
+    game = new_game(NAMES[:n], dealer="Ann")
+    for knocker, hands in rounds:
+        if game.state.game_over:
+            break
+        game, _ = record_round(game, knocker, hands)
+    for _ in range(min(undos, len(game.rounds))):
+        game, _ = undo_round(game)
+    fresh = Game(game.players, game.first_dealer, game.rules, game.rounds)
+    assert game.results == fresh.results
+    assert game.state == fresh.state
+
+
 def _points_of(results: list[RoundResult], players: tuple[str, ...]) -> dict[str, int]:
     return {p: sum(r.scores[p] for r in results) for p in players}
 
