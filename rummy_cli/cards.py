@@ -138,16 +138,33 @@ _SPLIT = re.compile(r"[\s,]+")
 _MELD_SPLIT = re.compile(r"[/|]")
 
 
+def quoted(token: str, most: int = 24) -> str:
+    """A token as an error message quotes it, cut short if it is long.
+
+    >>> quoted("7X"), quoted("A" * 100)
+    ("'7X'", "'AAAAAAAAAAAAAAAAAAAAAAAA...' (100 characters)")
+    """
+    if len(token) <= most:
+        return repr(token)
+    return f"{token[:most]!r}"[:-1] + f"...' ({len(token)} characters)"
+
+
 def _parse_real(token: str, original: str) -> Card:
     text = token.strip().upper()
+    if text in RANK_OF_TEXT:
+        raise NotationError(f"{quoted(original)} is not a card: it has no suit; {CARD_HELP}")
     if len(text) < 2 or text[-1] not in SUIT_OF_TEXT or text[:-1] not in RANK_OF_TEXT:
-        raise NotationError(f"{original!r} is not a card: {CARD_HELP}")
+        raise NotationError(f"{quoted(original)} is not a card: {CARD_HELP}")
     return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
 
 
 # phones put a variation selector after a suit symbol (7♥ + U+FE0F); copied text may carry
-# zero-width characters: none of them is part of a card
-_INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200c\u200d\u2060\ufeff"))
+# zero-width characters: none of them is part of a card. A zero-width space (or word joiner,
+# or byte-order mark) between two cards separates them like a space; joiners are dropped.
+_INVISIBLE: dict[int, str | None] = {
+    **dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200c\u200d"), None),
+    **dict.fromkeys(map(ord, "\u200b\u2060\ufeff"), " "),
+}
 
 
 @lru_cache(maxsize=1024)  # a ledger repeats the same tokens thousands of times
@@ -166,12 +183,14 @@ and a suit (S, H, D, C), e.g. 10H or QS
         if not eq:
             return Joker()
         if not tail:
-            raise NotationError(f"{token!r}: say which card the joker stands for, e.g. JK=7H")
+            raise NotationError(
+                f"{quoted(token)}: say which card the joker stands for, e.g. JK=7H")
         if tail.partition("=")[0] in ("JK", "JOKER"):
-            raise NotationError(f"{token!r}: a joker stands for a real card, not a joker")
+            raise NotationError(f"{quoted(token)}: a joker stands for a real card, not a joker")
         return Joker(_parse_real(tail, token))
     if eq:
-        raise NotationError(f"{token!r} is not a card: only a joker carries '=', e.g. JK=7H")
+        raise NotationError(
+            f"{quoted(token)} is not a card: only a joker carries '=', e.g. JK=7H")
     return _parse_real(text, token)
 
 
@@ -192,7 +211,7 @@ def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
 def _parse_chunk(chunk: str) -> tuple[AnyCard, ...]:
     if any(ch in chunk for ch in "/|"):
         raise NotationError(
-            f"{chunk!r}: '/' separates melds of a table; here a list of cards is expected"
+            f"{quoted(chunk)}: '/' separates melds of a table; here a list of cards is expected"
         )
     return tuple(parse_card(tok) for tok in _SPLIT.split(chunk.translate(_INVISIBLE)) if tok)
 

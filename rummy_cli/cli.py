@@ -28,12 +28,66 @@ def _error(message: str) -> NoReturn:
     sys.exit(2)
 
 
+class _Run:
+    """What the running command has settled before its output is written."""
+
+    def __init__(self) -> None:
+        self.exit_code = 0  # a check's verdict: kept even if the reader of the output leaves
+        self.writes = False  # the command may write a ledger ("nothing was changed")
+        self.warnings: list[str] = []  # said only if the command is not refused
+
+
+_RUN = _Run()
+
+
+def _settle(code: int) -> int:
+    """Note the exit code a verdict gives, before printing it (see :class:`_Run`)."""
+    _RUN.exit_code = code
+    return code
+
+
 _NoArgsIsHelp: type[click.UsageError] = getattr(
     click.exceptions, "NoArgsIsHelpError", type("_NeverRaised", (click.UsageError,), {}))
 
 
+def _command_path(group: click.Group, args: Sequence[str]) -> str:
+    """'rummy round' for ['round', '--knock']: the command a usage error belongs to."""
+    words = ["rummy"]
+    command: click.Command = group
+    for arg in args:
+        if not isinstance(command, click.Group) or arg not in command.commands:
+            break
+        command = command.commands[arg]
+        words.append(arg)
+    return " ".join(words)
+
+
+def _output_gone() -> None:
+    """stdout cannot be written (its reader left, or the disk is full): stop writing to it.
+
+    Python would try to flush it again on the way out and print a second error.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test runner's stream)
+        pass
+    finally:
+        os.close(devnull)
+
+
+class _OutputGone(Exception):
+    """stdout's reader went away (``rummy ... | head``): click would make that exit 1."""
+
+
 class RummyGroup(click.Group):
     """A group that suggests a mistyped command and turns every failure into one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _OutputGone() from None
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -56,29 +110,58 @@ class RummyGroup(click.Group):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
+        global _RUN
+        _RUN = _Run()
+        words = list(sys.argv[1:] if args is None else args)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit as done:  # a check's verdict (0 or 1), or an error already said
+            if done.code in (0, 1, None):
+                self._warn()
+            raise
         except _NoArgsIsHelp as exc:  # 'rummy' or 'rummy check' alone: the help is the answer
             click.echo(exc.ctx.get_help() if exc.ctx else "")
             sys.exit(0)
         except click.exceptions.Abort:
             click.echo(file=sys.stderr)
-            _error("stopped; nothing was changed")
+            _error("stopped; nothing was changed" if _RUN.writes else "stopped")
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "rummy"
+            if where == "rummy":  # click names no command for some errors: find it
+                where = _command_path(self, words)
             _error(f"{exc.format_message()} (see '{where} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
         except RummyError as exc:
             _error(str(exc))
-        except BrokenPipeError:
-            sys.exit(0)
+        except (_OutputGone, BrokenPipeError):  # 'rummy ... | head': the reader is done
+            _output_gone()
+            self._warn()
+            sys.exit(_RUN.exit_code)
+        except OSError as exc:
+            if exc.errno in _OUTPUT_ERRNOS:
+                _output_gone()
+                _error(f"cannot write the output: {exc.strerror}")
+            self._bug(exc)
         except Exception as exc:  # a bug: still no traceback for the player
-            if os.environ.get("RUMMY_DEBUG"):
-                raise
-            _error(f"rummy hit a bug ({type(exc).__name__}: {exc}); nothing was changed. "
-                   "Please report it with the command you typed")
+            self._bug(exc)
+        self._warn()
         sys.exit(code if isinstance(code, int) else 0)
+
+    @staticmethod
+    def _warn() -> None:
+        for warning in _RUN.warnings:
+            click.echo(f"Warning: {warning}", err=True)
+
+    @staticmethod
+    def _bug(exc: Exception) -> NoReturn:
+        if os.environ.get("RUMMY_DEBUG"):
+            raise exc
+        _error(f"rummy hit a bug ({type(exc).__name__}: {exc}); nothing was changed. "
+               "Please report it with the command you typed")
+
+
+_OUTPUT_ERRNOS = {28, 5, 122}  # ENOSPC, EIO, EDQUOT: the output's disk, not rummy's input
 
 
 def _register_bash_completion() -> None:
@@ -139,15 +222,19 @@ def _table(text: str, what: str) -> Table:
 def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
     problems = check_copies(cards, decks)
     if problems:
+        two_would_do = decks == 1 and not check_copies(cards, 2)
         raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
-                                 + (" (use --decks 2)" if decks == 1 else ""))
+                                 + (" (use --decks 2)" if two_would_do else ""))
 
 
 def _style(ascii_only: bool, unicode: bool) -> Style:
     """The card style from the command's options or the same options given before it."""
     root = click.get_current_context().find_root()
-    return choose_style(ascii_only or root.meta.get("rummy.ascii", False),
-                        unicode or root.meta.get("rummy.unicode", False))
+    ascii_only = ascii_only or root.meta.get("rummy.ascii", False)
+    unicode = unicode or root.meta.get("rummy.unicode", False)
+    if ascii_only and unicode:
+        raise click.UsageError("--ascii and --unicode ask for opposite things: give one")
+    return choose_style(ascii_only, unicode)
 
 
 def _stdin_is_terminal() -> bool:
@@ -215,6 +302,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
         raise UnusableInputError("no cards given: name the meld's cards, e.g. 7H JK=8H 9H")
     _check_copies(parsed, decks or 2)
     verdict = analyze_meld(parsed)
+    code = _settle(0 if verdict.legal else 1)
     if as_json:
         from .report import meld_json
 
@@ -223,7 +311,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
         from .report import meld_text
 
         click.echo(meld_text(verdict, _style(ascii_only, unicode)))
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(code)
 
 
 @check.command("table")
@@ -245,6 +333,7 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
     melds = _table(" ".join(table), "the table")
     _check_copies([c for m in melds for c in m], decks or 2)
     verdicts = [analyze_meld(m) for m in melds]
+    code = _settle(0 if all(v.legal for v in verdicts) else 1)
     if as_json:
         from .report import table_json
 
@@ -253,7 +342,7 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
         from .report import table_text
 
         click.echo(table_text(verdicts, _style(ascii_only, unicode)))
-    sys.exit(0 if all(v.legal for v in verdicts) else 1)
+    sys.exit(code)
 
 
 _FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
@@ -262,11 +351,21 @@ _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
 
 
 def _read_dispute(file: str) -> dict[str, Any]:
-    from .safeyaml import YamlProblem, load_yaml
+    from .safeyaml import MAX_BYTES, TooLarge, YamlProblem, load_yaml, read_capped
 
     label = "standard input" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        if file != "-":
+            with Path(file).open("rb") as stream:
+                text = read_capped(stream)
+        elif hasattr(sys.stdin, "buffer"):
+            text = read_capped(sys.stdin.buffer)
+        else:
+            text = sys.stdin.read(MAX_BYTES + 1)
+            if len(text) > MAX_BYTES:
+                raise TooLarge(f"it is larger than {MAX_BYTES} characters")
+    except TooLarge as exc:
+        raise UnusableInputError(f"{label}: not a dispute: {exc}") from None
     except FileNotFoundError:
         raise UnusableInputError(f"{label}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -308,6 +407,8 @@ def _table_from(value: Any, what: str) -> Table:
             melds.append(tuple(_cards(str(meld), f"{what}, meld {i}")))
         else:
             raise UnusableInputError(f"{what}, meld {i}: a meld is cards, not {meld!r}")
+        if not melds[-1]:
+            raise UnusableInputError(f"{what}, meld {i} is empty: give its cards or remove it")
     return melds
 
 
@@ -365,6 +466,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     options_given = any(x is not None for x in (before, hand, after))
     if file is not None and options_given:
         raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
+    if file is not None and guided:
+        raise click.UsageError("give a dispute file or --guided (to be asked), not both")
     label = "the turn"
     if file is not None:
         data = _read_dispute(file)
@@ -386,7 +489,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     elif guided or _stdin_is_terminal():
         from .prompts import ask_turn
 
-        before_t, hand_c, after_t, asked_draws = ask_turn(before, hand, after)
+        before_t, hand_c, after_t, asked_draws = ask_turn(before, hand, after, decks or 2)
         draws = draws or asked_draws
     else:
         raise click.UsageError(
@@ -411,6 +514,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
         from .solver import suggest
 
         suggestion = suggest(before, verdict.played, decks=decks)
+    code = _settle(0 if verdict.legal else 1)
     if as_json:
         from .report import turn_json
 
@@ -420,7 +524,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
 
         click.echo(turn_text(verdict, style, suggestion, looked,
                              MANIPULATION_RUMMY.knock_limit))
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(code)
 
 
 # --- the solver -------------------------------------------------------------------------
@@ -451,6 +555,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
     d = decks or 2
     _check_copies(parsed, d)
     result = solve(parsed, decks=d)
+    code = _settle(0 if result.possible else 1)
     if as_json:
         _print_json({"possible": result.possible,
                      "melds": [[str(c) for c in m] for m in result.melds],
@@ -469,7 +574,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
                 click.echo("The rest can be arranged:")
         for m in result.melds:
             click.echo(f"  {show_cards(m, style)}")
-    sys.exit(0 if result.possible else 1)
+    sys.exit(code)
 
 
 @cli.command()
@@ -502,6 +607,7 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
 
     validate_start(table, hand, d, RULES)
     play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
+    code = _settle(0 if play else 1)
     from .render import plural, show_cards
     from .scoring import hand_points
 
@@ -518,13 +624,13 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
                          "after": [[str(c) for c in m] for m in play.after],
                          "hand_after": [str(c) for c in play.hand_after],
                          "may_knock": left <= RULES.knock_limit})
-        sys.exit(0 if play else 1)
+        sys.exit(code)
     style = _style(ascii_only, unicode)
     if play is None:
         why = (f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)"
                if draws >= RULES.max_draws else "no card from your hand fits in any legal way")
         click.echo(f"No legal play: {why}.")
-        sys.exit(1)
+        sys.exit(code)
     left = hand_points(play.hand_after)
     click.echo(f"Best play: {plural(play.cards_played, 'card')} "
                f"({show_cards(play.played, style)}), shedding {plural(play.points_shed, 'point')}.")
@@ -558,11 +664,12 @@ def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: st
 
 
 def _load(path: Path, quiet: bool = False) -> Any:
+    """The game of a ledger; its warnings are said at the end, unless the command is refused."""
     from .ledger import load
 
     game, warnings = load(path)
-    for w in [] if quiet else warnings:
-        click.echo(f"Warning: {path}: {w}", err=True)
+    if not quiet:
+        _RUN.warnings += [f"{path}: {w}" for w in warnings]
     return game
 
 
@@ -585,8 +692,12 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
 
     from .game import new_game
     from .ledger import create, ledger_path
+    from .prompts import check_new_name
     from .scoring import leader_of
 
+    _RUN.writes = True
+    for name in names:
+        check_new_name(name)
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     game = new_game(names, dealer=dealer, seed=seed, created=created)
@@ -651,8 +762,11 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
       rummy round                          (on a terminal: asks for everything)
     """
-    from .game import check_open, record_round
+    from .game import HandEntry, check_open, record_round
     from .ledger import ledger_path, locked, save
+
+    _RUN.writes = True
+    entered: dict[str, HandEntry]
 
     path = ledger_path(ledger)
     if len(knock) > 1:
@@ -663,19 +777,27 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     no_hands = not hands and not points
     if guided or (no_hands and _stdin_is_terminal()):
-        from .prompts import ask_round, ask_yes_no
+        from .prompts import Back, ask_confirm, ask_round
 
         game = _load(path)
-        knocker, entered = ask_round(game, knocker, stock_out)
+        given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
-        _, result = record_round(game, knocker, entered)
-        held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
-        click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
-        click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
-        if not yes and not ask_yes_no("Record this round?", default=True):
+        while True:
+            knocker, entered = ask_round(game, knocker, stock_out, given)
+            _, result = record_round(game, knocker, entered)
+            held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
+            click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
+            click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
+            try:
+                if yes or ask_confirm("Record this round?"):
+                    break
+            except Back:
+                click.echo("Back to the start of the round.", err=True)
+                knocker, stock_out, given = None, False, {}
+                continue
             click.echo("Nothing recorded.", err=True)
             return
-        with locked(path):  # not held while the player answers: another command may run
+        with locked(path, existing=True):  # not held while the player answers
             current = _load(path, quiet=True)
             if current.rounds != game.rounds or current.players != game.players:
                 raise RummyError(f"{path} changed while you were answering (another rummy "
@@ -693,7 +815,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
             raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be "
                                    "asked)")
         entered = _hands_from_options(hands, points)
-        with locked(path):
+        with locked(path, existing=True):
             game = _load(path)
             number = len(game.rounds) + 1
             updated, result = record_round(game, knocker, entered)
@@ -796,15 +918,14 @@ def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
 
 def _footer(text: str, fmt: str) -> None:
     """A line under a table, in the table's own language (none under tab-separated data)."""
-    if fmt in ("tsv",):
-        return
-    if fmt in ("html", "unsafehtml"):
-        import html
+    from .render import footer
 
-        click.echo(f"<p>{html.escape(text)}</p>")
+    shown = footer(text, fmt)
+    if shown is None:
         return
-    click.echo()
-    click.echo(text)
+    if not shown.startswith("<p>"):
+        click.echo()
+    click.echo(shown)
 
 
 @cli.command()
@@ -858,6 +979,8 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
     from .game import undo_round
     from .ledger import ledger_path, locked, save
 
+    _RUN.writes = True
+
     path = ledger_path(ledger)
     game = _load(path)
     updated, _ = undo_round(game)
@@ -873,7 +996,7 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         if not ask_yes_no(f"Take back round {number}?", default=False):
             click.echo("Nothing taken back.", err=True)
             return
-    with locked(path):  # not held while the player answers
+    with locked(path, existing=True):  # not held while the player answers
         if _load(path, quiet=True).rounds != game.rounds:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")

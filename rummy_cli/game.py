@@ -188,6 +188,11 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     points = {p: hand_points(held[p], game.rules) if p in held else int(entry.hands[p])
               for p in game.players}
     most = most_points(game.decks, game.rules)
+    out = [p for p in game.players if points[p] == 0]
+    if len(out) > 1:
+        raise RefusedError(
+            f"{' and '.join(out)} have no cards left, but only one player can go out: the "
+            f"first to play their last card ended the round at once as a knock (R17)")
     for p in game.players:
         if points[p] > most:
             unit = "deck is" if game.decks == 1 else "decks are"

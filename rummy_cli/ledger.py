@@ -21,7 +21,7 @@ from typing import Any
 from .errors import LedgerError, RummyError
 from .game import Game, HandEntry, RoundEntry, find_player, normalize_hand
 from .rules import MANIPULATION_RUMMY, RuleError, Rules
-from .safeyaml import YamlProblem, dump_yaml, load_yaml
+from .safeyaml import TooLarge, YamlProblem, dump_yaml, load_yaml, read_capped
 
 FORMAT = 1
 DEFAULT_NAME = "rummy-ledger.yaml"
@@ -256,14 +256,20 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
                       None if note is None else str(note))
 
 
+def _no_ledger(path: Path) -> LedgerError:
+    return LedgerError(f"{path}: no such ledger; start a game with 'rummy new NAME NAME ...' "
+                       "or name one with --ledger")
+
+
 def load(path: Path) -> tuple[Game, list[str]]:
     """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            text = read_capped(stream)
+    except TooLarge as exc:
+        raise LedgerError(f"{path}: not a ledger: {exc}") from None
     except FileNotFoundError:
-        raise LedgerError(
-            f"{path}: no such ledger; start a game with 'rummy new NAME NAME ...' "
-            "or name one with --ledger") from None
+        raise _no_ledger(path) from None
     except IsADirectoryError:
         raise LedgerError(f"{path}: is a folder, not a ledger file") from None
     except UnicodeDecodeError:
@@ -375,24 +381,35 @@ def create(path: Path, game: Game) -> None:
 
 def _lock_wait() -> float:
     """Seconds to wait for a busy ledger: ``$RUMMY_LOCK_WAIT``, else 10."""
-    try:
-        return max(0.0, float(os.environ.get("RUMMY_LOCK_WAIT", "") or 10))
-    except ValueError:
+    text = os.environ.get("RUMMY_LOCK_WAIT", "").strip()
+    if not text:
         return 10.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:  # nan fails both comparisons
+        raise LedgerError(f"RUMMY_LOCK_WAIT={text!r}: give the seconds to wait for a busy "
+                          "ledger, from 0 to 3600 (or unset it for 10)")
+    return seconds
 
 
 @contextlib.contextmanager
-def locked(path: Path, wait: float | None = None) -> Iterator[None]:
+def locked(path: Path, wait: float | None = None, existing: bool = False) -> Iterator[None]:
     """Hold the ledger's lock (a hidden ``.NAME.lock`` beside it) for one read-change-write.
 
     The lock is a separate file because a write replaces the ledger's file (``os.replace``);
     it is left in place, as removing it could let two writers lock two different files.
+    ``existing``: the command changes a game, so a missing ledger is refused before any lock
+    file is made beside it.
     """
     lock_path = path.with_name(f".{path.name}.lock")
     folder = path.parent
     if not folder.is_dir():
         raise LedgerError(f"{path}: there is no folder {str(folder)!r} to keep the ledger in; "
                           "create it first, or choose another --ledger")
+    if existing and not path.exists():
+        raise _no_ledger(path)
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:

@@ -186,8 +186,8 @@ def _run(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card
     problems: list[MeldProblem] = []
     top = 14 if rules.ace_high else 13
     for rep, same in _duplicates(cards):
-        if rep.rank == 1 and len(same) == 2 and rules.ace_high and len(cards) == top:
-            continue  # A-2-...-K-A: one ace low, one high (R9, D)
+        if rep.rank == 1 and len(same) == 2 and rules.ace_high and len(cards) >= top:
+            continue  # A-2-...-K-A: one ace low, one high (R9, D); a longer run is too long
         problems.append(_problem(
             "R9", f"{' and '.join(str(c) for c in same)} are the same card {rep}: "
             "a run has each rank once",

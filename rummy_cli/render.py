@@ -1,6 +1,7 @@
 """How cards, melds and score sheets look on screen. Only the CLI calls this module.
 
-Plain notation (``7H``, ``JK=7H``) when output is not a terminal, when ``NO_COLOR`` is set,
+Plain notation (``7H``, ``JK=7H``) when output is not a terminal, when ``NO_COLOR`` is set
+(to anything but the empty string),
 or with ``--ascii``; suit symbols and red/black colour on a colour terminal.
 
 >>> from .cards import parse_cards
@@ -37,7 +38,7 @@ def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
     if ascii_only:
         return PLAIN
     tty = sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
-    no_color = "NO_COLOR" in os.environ
+    no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
     if unicode:
         return Style(symbols=True, color=tty and not no_color)
     if not tty or no_color:
@@ -89,6 +90,27 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
 
     return tabulate(rows, headers=list(headers), tablefmt=fmt,
                     colalign=list(colalign) if colalign else None)
+
+
+_LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+          "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}", "\\": r"\textbackslash{}"}
+
+
+def footer(text: str, fmt: str) -> str | None:
+    """A line to print under a table of format ``fmt``, escaped as the table's cells are.
+
+    >>> footer("Bo&Co wins", "latex"), footer("<b> wins", "html"), footer("x", "tsv")
+    ('Bo\\\\&Co wins', '<p>&lt;b&gt; wins</p>', None)
+    """
+    if fmt == "tsv":  # tab-separated data: a line of prose would be read as a row
+        return None
+    if fmt in ("html", "unsafehtml"):
+        import html
+
+        return f"<p>{html.escape(text)}</p>"
+    if fmt.startswith("latex") and fmt != "latex_raw":
+        return "".join(_LATEX.get(ch, ch) for ch in text)
+    return text
 
 
 def table_formats() -> list[str]:

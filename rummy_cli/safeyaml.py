@@ -17,7 +17,7 @@ rummy_cli.safeyaml.YamlProblem: line 2, column 1: the key 'a' appears twice
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import IO, Any
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -31,6 +31,25 @@ MAX_DEPTH = 50
 
 class YamlProblem(ValueError):
     """The text is not YAML this tool reads; the message starts with the line."""
+
+
+MAX_BYTES = 16 * 1024 * 1024  # a 1,000-round ledger is 160 KiB; /dev/zero is endless
+
+
+class TooLarge(ValueError):
+    """The file is far larger than any ledger or dispute (or never ends)."""
+
+
+def read_capped(stream: IO[bytes]) -> str:
+    """A file's text, refusing one over :data:`MAX_BYTES`; newlines as ``\\n``.
+
+    Raises :class:`TooLarge`, or :class:`UnicodeDecodeError` for a file that is not UTF-8.
+    """
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise TooLarge(f"it is larger than {MAX_BYTES // (1024 * 1024)} MiB: not a file "
+                       "rummy wrote or a dispute a person typed")
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _where(mark: Any) -> str:

@@ -128,6 +128,21 @@ def test_notation_ignores_invisible_characters_phones_and_copy_paste_add(text: s
     assert parse_cards(text) == [Card(7, H), Card(8, H)]
 
 
+def test_notation_a_zero_width_space_between_cards_separates_them() -> None:
+    assert parse_cards("7H\u200b8H\u20609H") == [Card(7, H), Card(8, H), Card(9, H)]
+
+
+def test_notation_a_rank_without_suit_says_so() -> None:
+    with pytest.raises(NotationError, match="'10' is not a card: it has no suit"):
+        parse_cards("10 J Q")
+
+
+def test_notation_a_very_long_token_is_quoted_short() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_cards("A" * 100_000 + "H")
+    assert len(str(info.value)) < 200 and "(100001 characters)" in str(info.value)
+
+
 def test_notation_empty_card_list() -> None:
     assert parse_cards("") == []
     assert parse_cards(" , ") == []

@@ -585,8 +585,18 @@ def test_r2_guided_too_many_copies_is_asked_again_not_thrown_away() -> None:
     assert hands == {"Ann": ["JK", "JK"], "Ben": ["2C"], "Cy": ["4D"]}
 
 
-def test_guided_a_player_called_stock_can_knock() -> None:
-    new_game("Stock", "Ben", dealer="Ben")
+def test_new_refuses_a_player_called_stock() -> None:
+    for name in ("Stock", "stock-out", "Nobody"):
+        code, _, err = run("new", name, "Ben", "--dealer", "Ben")
+        assert code == 2 and "it means that the stock ran out" in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+    new_game("S", "Ben", dealer="Ben")  # an initial is a name: 's' at the prompt means S
+
+
+def test_guided_a_player_called_stock_in_an_edited_ledger_can_knock() -> None:
+    new_game("Stok", "Ben", dealer="Ben")
+    edited = Path("rummy-ledger.yaml").read_text().replace("Stok", "Stock")
+    Path("rummy-ledger.yaml").write_text(edited)  # the name wins over the word 'stock'
     code, out, _ = run("round", "--guided", "--json", input="stock\n2C\n9D\ny\n")
     assert code == 0 and json.loads(out)["knocker"] == "Stock"
     code, out, _ = run("round", "--guided", "--json", input="nobody\n2C\n9D\ny\n")
@@ -597,7 +607,7 @@ def test_guided_confirm_takes_only_yes_or_no() -> None:
     new_game("Ann", "Ben", dealer="Ann")
     code, _, err = run("round", "--guided", input="stock\n3C\n2D\nmaybe\nyes\n")
     assert code == 0
-    assert "'maybe': answer y (yes) or n (no). Try again." in err
+    assert "'maybe': answer y (yes), n (no) or 'back' to change an answer. Try again." in err
     assert "invalid input" not in err
 
 
@@ -605,12 +615,12 @@ def test_guided_round_does_not_hold_the_lock_while_asking(
         monkeypatch: pytest.MonkeyPatch) -> None:
     new_game("Ann", "Ben", dealer="Ann")
 
-    def meanwhile(question: str, default: bool) -> bool:
+    def meanwhile(question: str) -> bool:
         # another player records a round from another terminal while this one decides
         assert run("round", "--stock-out", "--points", "Ann=9", "--points", "Ben=4")[0] == 0
         return True
 
-    monkeypatch.setattr("rummy_cli.prompts.ask_yes_no", meanwhile)
+    monkeypatch.setattr("rummy_cli.prompts.ask_confirm", meanwhile)
     code, out, err = run("round", "--guided", input="stock\n3C\n2D\n")
     assert code == 2 and out == ""
     assert err.splitlines()[-1].startswith("Error: rummy-ledger.yaml changed while you were "
@@ -736,3 +746,189 @@ def test_bash_completion_adds_no_space_after_name_equals() -> None:
 
 def test_completion_without_a_ledger_offers_nothing() -> None:
     assert complete("rummy round --points ") == []
+
+
+# --- found by trying rummy as a new player would -----------------------------------------
+
+def test_r17_a_stock_out_with_two_players_out_is_refused() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("round", "--stock-out", "--hand", "Ann=", "--hand", "Ben=",
+                       "--hand", "Cy=KS QS")
+    assert code == 2 and "only one player can go out" in one_error_line(err)
+    code, _, err = run("round", "--stock-out", "--points", "Ann=0", "--points", "Ben=0",
+                       "--points", "Cy=4")
+    assert code == 2 and "Ann and Ben have no cards left" in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_r17_guided_second_empty_hand_is_asked_again() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, err = run("round", "--guided", "--json", input="stock\n\n\n4C\n2D\ny\n")
+    assert code == 0
+    assert "Ann has no cards left either, but only one player can go out" in err
+    assert json.loads(out)["hand_points"] == {"Ann": 0, "Ben": 4, "Cy": 2}
+
+
+def test_guided_back_at_the_confirmation_asks_the_round_again() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    answers = "stock\n3C\n2D\nback\nAnn\n3C\n9D\ny\n"
+    code, out, err = run("round", "--guided", "--json", input=answers)
+    assert code == 0 and "Back to the start of the round." in err
+    doc = json.loads(out)
+    assert doc["knocker"] == "Ann" and doc["hand_points"] == {"Ann": 3, "Ben": 9}
+    assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
+
+
+def test_guided_uses_the_hands_given_as_options_and_asks_the_rest() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Ann")
+    code, out, err = run("round", "--guided", "--knock", "Ann", "--hand", "Ann=3C",
+                         "--points", "Cy=1X", "--json", input="2D\n14\ny\n")
+    assert code == 2  # a --points that is not a number is a usage error, before any question
+    code, out, err = run("round", "--guided", "--knock", "Ann", "--hand", "Ann=3C",
+                         "--hand", "Cy=1X", "--json", input="2D\n14\ny\n")
+    assert code == 0
+    assert "Ann's hand: 3C (given)" in err and "Cy's hand as given: " in err
+    assert json.loads(out)["hand_points"] == {"Ann": 3, "Ben": 2, "Cy": 14}
+
+
+def test_guided_knocker_question_knows_stock_and_back() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, out, err = run("round", "--guided", "--json", input="stok\nback\nstock\n3C\n2D\ny\n")
+    assert code == 0
+    assert "'stok' is not a player of this game (Ann, Ben): did you mean 'stock'?" in err
+    assert "this is the round's first question" in err
+    assert json.loads(out)["knocker"] is None
+
+
+def test_check_turn_guided_checks_each_answer_at_once_and_goes_back() -> None:
+    answers = ["7H 8H 9H / QS QH", "7H 8H 9H / QS QH QD", "10H JK=7C", "7H 7H 10H", "back",
+               "7S 8S 9S", "10S", "7S 8S 9S 10S", ""]
+    code, out, err = run("check", "turn", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0 and out.startswith("LEGAL turn.")
+    assert "the table before the turn is not legal: meld 2 (QS QH)" in err
+    assert "JK=7C is in the hand" in err
+    assert "7H appears 3 times, but 2 decks hold only 2" in err
+    assert "Back to the table before the turn." in err
+
+
+def test_check_turn_guided_and_a_file_together_refused() -> None:
+    path = write("d.yaml", "hand: 7H\nafter: []\n")
+    code, _, err = run("check", "turn", path, "--guided")
+    assert code == 2 and "not both" in one_error_line(err)
+
+
+def test_a_dispute_with_an_empty_meld_is_bad_input() -> None:
+    path = write("d.yaml", "before: [7H 8H 9H]\nhand: 10H\nafter: [7H 8H 9H 10H, '']\n")
+    code, _, err = run("check", "turn", path)
+    assert code == 2 and "after, meld 2 is empty" in one_error_line(err)
+
+
+def test_ctrl_d_in_a_check_says_stopped_only() -> None:
+    code, _, err = run("check", "turn", "--guided", input="")
+    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped"
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="")
+    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped; nothing was changed"
+
+
+def test_a_refused_round_prints_only_its_error_not_the_ledgers_warnings() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    assert run("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")[0] == 0
+    path = Path("rummy-ledger.yaml")
+    edited = path.read_text().replace("scores: {Ann: 8,", "scores: {Ann: 99,")
+    assert "Ann: 99" in edited
+    path.write_text(edited)
+    code, _, err = run("round", "--knock", "Ann", "--points", "Ann=9", "--points", "Ben=9")
+    assert code == 2 and "cannot knock with 9 points" in one_error_line(err)
+    code, _, err = run("standings")
+    assert code == 0 and err.startswith("Warning: ") and "disagree" in err
+
+
+def test_a_round_without_a_ledger_leaves_no_lock_file_behind() -> None:
+    code, _, err = run("round", "--stock-out", "--points", "A=1", "--points", "B=2")
+    assert code == 2 and "no such ledger" in one_error_line(err)
+    assert list(Path(".").iterdir()) == []
+
+
+@pytest.mark.parametrize("wait", ["abc", "-5", "nan"])
+def test_a_bad_lock_wait_is_refused(monkeypatch: pytest.MonkeyPatch, wait: str) -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    monkeypatch.setenv("RUMMY_LOCK_WAIT", wait)
+    code, _, err = run("round", "--stock-out", "--points", "Ann=1", "--points", "Ben=2")
+    assert code == 2 and f"RUMMY_LOCK_WAIT={wait!r}" in one_error_line(err)
+
+
+def test_a_file_without_end_is_refused_not_read_forever() -> None:
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero here")
+    code, _, err = run("standings", "--ledger", str(zero))
+    assert code == 2 and "larger than 16 MiB" in one_error_line(err)
+    code, _, err = run("check", "turn", str(zero))
+    assert code == 2 and "larger than 16 MiB" in one_error_line(err)
+
+
+def test_latex_footer_is_escaped_like_the_table() -> None:
+    new_game("Bo&Co", "C_%#", dealer="Bo&Co")
+    code, out, _ = run("standings", "--format", "latex")
+    assert code == 0
+    assert out.rstrip().splitlines()[-1] == (
+        r"Round 1 next: Bo\&Co deals, C\_\%\# plays first. First to 150 ends the game.")
+
+
+def test_ascii_and_unicode_together_are_refused() -> None:
+    code, _, err = run("check", "meld", "7H", "8H", "9H", "--ascii", "--unicode")
+    assert code == 2 and "--ascii and --unicode" in one_error_line(err)
+
+
+def test_an_empty_no_color_does_not_turn_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_cli.render import choose_style
+
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("NO_COLOR", "")
+    assert choose_style().color
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not choose_style().color
+
+
+def test_r2_decks_advice_only_when_two_decks_would_hold_the_cards() -> None:
+    code, _, err = run("check", "meld", "7H", "7H", "7S", "--decks", "1")
+    assert code == 2 and one_error_line(err).endswith("(use --decks 2)")
+    code, _, err = run("check", "meld", "JK=7H", "JK=8H", "JK=9H", "--decks", "1")
+    assert code == 2 and "--decks 2" not in one_error_line(err)
+
+
+def test_a_usage_error_points_to_the_commands_own_help() -> None:
+    code, _, err = run("round", "--knock")
+    assert code == 2 and one_error_line(err).endswith("(see 'rummy round --help')")
+
+
+def _run_with_stdout(args: list[str], stdout: object) -> tuple[int, str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "rummy_cli", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("meld, verdict", [("7H 8H 9H", 0), ("7H 8H 9S", 1)])
+def test_a_closed_pipe_keeps_the_verdicts_exit_code(meld: str, verdict: int) -> None:
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # 'rummy check meld ... | true': nobody reads the verdict
+    with os.fdopen(write_end, "w") as closed:
+        code, err = _run_with_stdout(["check", "meld", meld], closed)
+    assert (code, err) == (verdict, "")
+
+
+def test_a_full_disk_under_the_output_is_one_error_line() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        code, err = _run_with_stdout(["check", "meld", "7H", "8H", "9H"], full)
+    assert code == 2
+    assert one_error_line(err) == "Error: cannot write the output: No space left on device"

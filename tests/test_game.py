@@ -297,6 +297,12 @@ def test_r17_a_non_knocker_with_no_cards_is_refused() -> None:
     assert record_round(game, "Ben", {"Ann": "3C", "Ben": "", "Cy": 20})[1].winners == ("Ben",)
 
 
+@pytest.mark.parametrize("knocker", [None, "Ann"])
+def test_r17_only_one_player_can_go_out(knocker: str | None) -> None:
+    with pytest.raises(RefusedError, match="only one player can go out"):
+        record_round(_game(3), knocker, {"Ann": "", "Ben": 0, "Cy": 12})
+
+
 def test_r23_an_empty_hand_in_a_stock_out_still_wins_the_bonus() -> None:
     _, result = record_round(_game(3), None, {"Ann": "3C", "Ben": "", "Cy": 20})
     assert result.scores["Ben"] == 3 + 20 + 25
@@ -351,10 +357,12 @@ def test_undo_then_record_gives_the_same_game() -> None:
 def entered_rounds(draw: st.DrawFn, players: tuple[str, ...]
                    ) -> tuple[str | None, dict[str, HandEntry]]:
     knocker = draw(st.one_of(st.none(), st.sampled_from(players)))
-    low = 0 if knocker is None else 1  # a non-knocker with no cards would have gone out (R17)
-    hands: dict[str, HandEntry] = {p: draw(st.integers(low, 80)) for p in players}
+    # only one player may have gone out (R17): the knocker, or anyone in a stock-out
+    hands: dict[str, HandEntry] = {p: draw(st.integers(1, 80)) for p in players}
     if knocker is not None:
         hands[knocker] = draw(st.integers(0, 5))
+    elif draw(st.booleans()):
+        hands[draw(st.sampled_from(players))] = 0
     return knocker, hands
 
 
@@ -431,7 +439,7 @@ def _knock_hands(seat: int) -> list[HandEntry]:
 MUTATIONS = ["none", "unknown player", "missing player", "twice in another case",
              "bad card", "negative total", "knock over 5", "too many copies", "unknown knocker",
              "game over", "declared joker in hand", "total beyond the decks",
-             "non-knocker went out"]
+             "non-knocker went out", "two went out"]
 
 
 @st.composite
@@ -439,13 +447,14 @@ def maybe_bad_rounds(draw: st.DrawFn, players: tuple[str, ...]
                      ) -> tuple[str, str | None, dict[str, HandEntry]]:
     """A valid round, then perhaps one thing the rules refuse."""
     knocker = draw(st.one_of(st.none(), st.sampled_from(players)))
-    low = 0 if knocker is None else 1  # in a knock round only the knocker may hold nothing
+    # only one player may hold nothing (R17): the knocker, or anyone in a stock-out
     hands: dict[str, HandEntry] = {
-        p: draw(st.one_of(st.integers(low, 60),
-                          st.sampled_from(_valid_hands(i)[low:])))
+        p: draw(st.one_of(st.integers(1, 60), st.sampled_from(_valid_hands(i)[1:])))
         for i, p in enumerate(players)}
     if knocker is not None:
         hands[knocker] = draw(st.sampled_from(_knock_hands(players.index(knocker))))
+    elif draw(st.booleans()):
+        hands[draw(st.sampled_from(players))] = draw(st.sampled_from(["", 0]))
     mutation = draw(st.sampled_from(MUTATIONS))
     victim = draw(st.sampled_from(players))
     if mutation == "unknown player":
@@ -474,6 +483,11 @@ def maybe_bad_rounds(draw: st.DrawFn, players: tuple[str, ...]
         knocker = draw(st.sampled_from(others))
         hands[knocker] = 2
         hands[victim] = draw(st.sampled_from(["", 0]))
+    elif mutation == "two went out":
+        others = [p for p in players if p != victim]
+        knocker = draw(st.sampled_from([None, victim]))
+        hands[victim] = ""
+        hands[draw(st.sampled_from(others))] = draw(st.sampled_from(["", 0]))
     return mutation, knocker, hands
 
 

@@ -528,10 +528,12 @@ def games(draw: st.DrawFn) -> Game:
     game = new_game(names, dealer=draw(st.sampled_from(names)))
     for _ in range(draw(st.integers(0, 3))):
         knocker = draw(st.one_of(st.none(), st.sampled_from(names)))
-        low = 0 if knocker is None else 1  # only the knocker may have gone out (R17)
-        hands: dict[str, HandEntry] = {p: draw(st.integers(low, 30)) for p in names}
+        # only one player may have gone out: the knocker, or anyone in a stock-out (R17)
+        hands: dict[str, HandEntry] = {p: draw(st.integers(1, 30)) for p in names}
         if knocker is not None:
             hands[knocker] = draw(st.sampled_from(["", "AS", "2H 3H", 4]))
+        elif draw(st.booleans()):
+            hands[draw(st.sampled_from(names))] = 0
         if game.state.game_over:
             break
         game, _ = record_round(game, knocker, hands)

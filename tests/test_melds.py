@@ -197,7 +197,9 @@ def test_r9_fifteen_card_run_rejected() -> None:
 def test_r9_fifteen_card_run_with_a_joker_rejected() -> None:
     verdict = meld(HEARTS_A_TO_K + " AH JK")
     assert not verdict.legal
-    assert any("a run has at most 14 cards" in p.message for p in verdict.problems)
+    # the two aces are right for 14 cards: only the length is wrong
+    assert [p.message for p in verdict.problems] == [
+        f"a run has at most 14 cards; {HEARTS_A_TO_K} AH JK has 15"]
 
 
 # --- R13 undeclared jokers ---------------------------------------------------------------

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
 # a prompt, then what was typed after it (may be nothing: Enter)
-PROMPT = re.compile(r"^(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n\]"
+PROMPT = re.compile(r"^(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n/back\]"
                     r"|Take back round .*\? \[y/N\]):(?: (.*))?$")
 
 
