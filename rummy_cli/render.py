@@ -14,6 +14,7 @@ or with ``--ascii``; suit symbols and red/black colour on a colour terminal.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -68,6 +69,22 @@ def show_cards(cards: Iterable[AnyCard], style: Style = PLAIN) -> str:
     """Cards separated by spaces; ``nothing`` for none."""
     shown = " ".join(show_card(c, style) for c in cards)
     return shown or "nothing"
+
+
+_CARD_IN_TEXT = re.compile(r"(?<![\w=])(?:JK=)?(?:10|[2-9AJQK])[SHDC](?![\w=])")
+
+
+def show_text(text: str, style: Style = PLAIN) -> str:
+    """A sentence of the referee's with its cards drawn in ``style``, like the cards around it.
+
+    >>> show_text("9S is a spade in a hearts run of JK=8H", Style(symbols=True))
+    '9♠ is a spade in a hearts run of [8♥]'
+    """
+    if not style.symbols:
+        return text
+    from .cards import parse_card
+
+    return _CARD_IN_TEXT.sub(lambda m: show_card(parse_card(m.group()), style), text)
 
 
 def and_list(names: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import AnyCard, Meld
 from .melds import MeldVerdict, resolved
-from .render import PLAIN, Style, and_list, plural, show_cards, table
+from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .game import Game, RoundEntry
@@ -43,8 +43,8 @@ def meld_line(v: MeldVerdict, style: Style = PLAIN) -> str:
     note = ""
     if v.forced:
         forced = ", ".join(str(c) for c in v.forced)
-        note = f"  (the joker stands for {forced})" if len(v.forced) == 1 else \
-            f"  (the jokers stand for {forced})"
+        note = show_text(f"  (the joker stands for {forced})" if len(v.forced) == 1 else
+                         f"  (the jokers stand for {forced})", style)
     return f"{kind:5} {shown}{note}"
 
 
@@ -53,7 +53,7 @@ def meld_text(v: MeldVerdict, style: Style = PLAIN) -> str:
     if v.legal:
         return f"LEGAL {meld_line(v, style)}"
     lines = [f"ILLEGAL: {show_cards(v.cards, style)}"]
-    lines += [f"  - {p.code} ({p.rule}): {p.message}" for p in v.problems]
+    lines += [f"  - {p.code} ({p.rule}): {show_text(p.message, style)}" for p in v.problems]
     return "\n".join(lines)
 
 
@@ -79,7 +79,8 @@ def table_text(verdicts: Sequence[MeldVerdict], style: Style = PLAIN) -> str:
     for i, v in enumerate(verdicts, 1):
         mark = "ok " if v.legal else "BAD"
         lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
-        lines += [f"          - {p.code} ({p.rule}): {p.message}" for p in v.problems]
+        lines += [f"          - {p.code} ({p.rule}): {show_text(p.message, style)}"
+                  for p in v.problems]
     return "\n".join(lines)
 
 
@@ -108,7 +109,8 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
     else:
         lines = [f"ILLEGAL turn: {plural(len(v.violations), 'problem')}"]
-        lines += [f"  - {x.code} ({x.rule}): {x.message}" for x in v.violations]
+        lines += [f"  - {x.code} ({x.rule}): {show_text(x.message, style)}"
+                  for x in v.violations]
     played, left = show_cards(v.played, style), show_cards(v.hand_after, style)
     lines.append(f"Played from hand: {played}.  Left in hand: {left} "
                  f"({plural(v.hand_points, 'point')}).")

@@ -877,6 +877,13 @@ def test_latex_footer_is_escaped_like_the_table() -> None:
         r"Round 1 next: Bo\&Co deals, C\_\%\# plays first. First to 150 ends the game.")
 
 
+def test_unicode_shows_the_cards_in_the_referees_sentences_too() -> None:
+    code, out, _ = run("check", "table", "6H 7H 8H 9S", "--unicode")
+    assert code == 1 and "9♠ is a spade in a hearts run" in out and "9S" not in out
+    code, out, _ = run("check", "meld", "5H JK 7H", "--unicode")
+    assert out.strip() == "LEGAL run   5♥ [6♥] 7♥  (the joker stands for 6♥)"
+
+
 def test_ascii_and_unicode_together_are_refused() -> None:
     code, _, err = run("check", "meld", "7H", "8H", "9H", "--ascii", "--unicode")
     assert code == 2 and "--ascii and --unicode" in one_error_line(err)
