@@ -597,26 +597,27 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
     """
+    from .render import plural, show_cards
+    from .rules import MANIPULATION_RUMMY as RULES
+    from .scoring import hand_points
     from .solver import best_play
     from .turn import validate_start
 
     d = decks or 2
     table = _table(table_text, "--table")
     hand = _cards(hand_text, "--hand")
-    from .rules import MANIPULATION_RUMMY as RULES
-
     validate_start(table, hand, d, RULES)
     play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
     code = _settle(0 if play else 1)
-    from .render import plural, show_cards
-    from .scoring import hand_points
-
+    # no play: after a 3rd draw the turn is over and a small hand may knock; before it, the
+    # player draws again (R5) and may not knock yet (R17)
+    stuck_may_knock = draws >= RULES.max_draws and hand_points(hand) <= RULES.knock_limit
     if as_json:
         if play is None:
             _print_json({"cards_played": 0, "points_shed": 0, "played": [],
                          "after": [[str(c) for c in m] for m in table],
                          "hand_after": [str(c) for c in hand],
-                         "may_knock": False})
+                         "may_knock": stuck_may_knock})
         else:
             left = hand_points(play.hand_after)
             _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
@@ -627,9 +628,13 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
         sys.exit(code)
     style = _style(ascii_only, unicode)
     if play is None:
-        why = (f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)"
-               if draws >= RULES.max_draws else "no card from your hand fits in any legal way")
-        click.echo(f"No legal play: {why}.")
+        if draws >= RULES.max_draws:
+            why = f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)."
+            then = " Your turn is over: you may knock." if stuck_may_knock else ""
+        else:
+            why = "no card from your hand fits in any legal way."
+            then = " Draw again (R5)."
+        click.echo(f"No legal play: {why}{then}")
         sys.exit(code)
     left = hand_points(play.hand_after)
     click.echo(f"Best play: {plural(play.cards_played, 'card')} "

@@ -116,6 +116,9 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
                  f"({plural(v.hand_points, 'point')}).")
     if v.may_knock:
         lines.append(f"The player may knock ({knock_limit} or fewer points in hand).")
+    elif v.legal and not v.turn_over:
+        lines.append("Nothing melded, so the turn goes on: the player draws again (R5), and "
+                     "may knock only when the turn is over (R17).")
     if not v.legal and looked_for_suggestion:
         if suggestion is not None:
             lines.append("These same cards can be arranged legally:")

@@ -52,7 +52,8 @@ class TurnVerdict:
     hand_points: int
     melds: tuple[MeldVerdict, ...]  # the table after the turn, meld by meld
     melded: bool  # False when the player kept the table as it was
-    may_knock: bool  # a legal turn that leaves the knock limit or less in hand (R17)
+    may_knock: bool  # the turn is over, legal, and leaves the knock limit or less (R17)
+    turn_over: bool = True  # False: nothing melded after a 1st or 2nd draw, so draw again (R5)
 
     @property
     def legal(self) -> bool:
@@ -179,9 +180,13 @@ def judge_turn(
 
     hand_left = _remove(hand, played)
     points = hand_points(hand_left, rules)
+    # R5: a turn without a meld goes on with another draw, up to the third; R17: only a
+    # player whose turn is over may knock
+    turn_over = changed or draws >= rules.max_draws
     return TurnVerdict(
         tuple(violations), _sorted(played), _sorted(hand_left), points, verdicts, changed,
-        may_knock=not violations and points <= rules.knock_limit)
+        may_knock=turn_over and not violations and points <= rules.knock_limit,
+        turn_over=turn_over)
 
 
 def _joker_changes(

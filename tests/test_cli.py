@@ -939,3 +939,20 @@ def test_a_full_disk_under_the_output_is_one_error_line() -> None:
         code, err = _run_with_stdout(["check", "meld", "7H", "8H", "9H"], full)
     assert code == 2
     assert one_error_line(err) == "Error: cannot write the output: No space left on device"
+
+
+@pytest.mark.parametrize(("draws", "may_knock", "said"), [
+    ("1", False, "Draw again (R5)."), ("3", True, "Your turn is over: you may knock.")])
+def test_r5_r17_hint_with_no_play_may_knock_only_after_the_third_draw(
+        draws: str, may_knock: bool, said: str) -> None:
+    args = ["hint", "--table", "7H 8H 9H", "--hand", "2C 3D", "--draws", draws]
+    code, out, _ = run(*args, "--json")
+    assert code == 1 and json.loads(out)["may_knock"] is may_knock
+    code, out, _ = run(*args)
+    assert code == 1 and out.rstrip().endswith(said)
+
+
+def test_r5_check_turn_without_a_meld_says_the_turn_goes_on() -> None:
+    code, out, _ = run("check", "turn", "--before", "7H 8H 9H", "--hand", "2C 3D",
+                       "--after", "7H 8H 9H")
+    assert code == 0 and "the player draws again (R5)" in out and "may knock (" not in out

@@ -356,8 +356,8 @@ def test_r13_joker_from_the_hand_forced_by_its_meld_is_legal(
     ("JS JK", "JC JD JH JS", True, 25, False),
     ("JS JK", "JC JD JH JS JK", False, 0, False),  # a group of 5
     ("JS 2C", "JC JD JH JS / JK=10C JK=QC 2C", False, 0, False),  # jokers not in hand
-    ("4C", "JC JD JH", True, 4, True),  # no meld at all
-    ("AC AD AH", "JC JD JH", True, 3, True),
+    ("4C", "JC JD JH", True, 4, False),  # no meld after one draw: draw again (R5)
+    ("AC AD AH", "JC JD JH", True, 3, False),  # could meld, did not: draws again
 ])
 def test_r17_may_knock_only_after_a_legal_turn_with_5_or_fewer_points(
     hand: str, after: str, legal: bool, points: int, may_knock: bool
@@ -366,6 +366,14 @@ def test_r17_may_knock_only_after_a_legal_turn_with_5_or_fewer_points(
     assert verdict.legal is legal
     assert verdict.hand_points == points
     assert verdict.may_knock is may_knock
+
+
+@pytest.mark.parametrize(("draws", "turn_over"), [(1, False), (2, False), (3, True)])
+def test_r5_r17_no_meld_may_knock_only_after_the_third_draw(draws: int, turn_over: bool) -> None:
+    verdict = judge("7H 8H 9H", "2C 3D", "7H 8H 9H", draws=draws)
+    assert verdict.legal and not verdict.melded
+    assert verdict.turn_over is turn_over
+    assert verdict.may_knock is turn_over  # 5 points: a knock once the turn is over
 
 
 def test_hand_after_lists_what_is_left() -> None:
