@@ -410,11 +410,12 @@ def locked(path: Path, wait: float | None = None, existing: bool = False) -> Ite
                           "create it first, or choose another --ledger")
     if existing and not path.exists():
         raise _no_ledger(path)
+    patience = _lock_wait() if wait is None else wait
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
-    deadline = time.monotonic() + (_lock_wait() if wait is None else wait)
+    deadline = time.monotonic() + patience
     told = False
     try:
         while not _try_lock(fd):

@@ -31,14 +31,15 @@ STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
 # (a one-letter 's' is kept as an answer, but a player called S still wins over it)
 RESERVED_NAMES = tuple(w for w in STOCK_WORDS if len(w) > 1) + ("stockout",)
 
+BACK_WORDS = ("back", "b", "<")
+YES, NO = ("y", "yes"), ("n", "no")
+
 
 def check_new_name(name: str) -> None:
     """Refuse a new player's name that the guided entry would read as something else."""
     if name.strip().casefold() in RESERVED_NAMES:
         raise RefusedError(f"{name!r} cannot be a player's name: at 'Who knocked?' it means "
                            "that the stock ran out; add an initial, e.g. 'Stock J'")
-BACK_WORDS = ("back", "b", "<")
-YES, NO = ("y", "yes"), ("n", "no")
 
 
 class _CanGoBack(RefusedError):
