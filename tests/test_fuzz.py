@@ -55,8 +55,11 @@ def invoke(args: list[str], stdin: str = "") -> None:
     assert "rummy hit a bug" not in out, (args, out)
     assert result.exit_code in (0, 1, 2), (args, result.exit_code, out)
     if result.exit_code == 2:
-        errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+        lines = result.stderr.splitlines()
+        errors = [line for line in lines if line.startswith("Error: ")]
         assert len(errors) == 1, (args, result.stderr)
+        if "--guided" not in args:  # only questions asked may stand before the error
+            assert lines == errors, (args, result.stderr)
 
 
 @settings(max_examples=300, deadline=None,
