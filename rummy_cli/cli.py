@@ -34,6 +34,7 @@ class _Run:
     def __init__(self) -> None:
         self.exit_code = 0  # a check's verdict: kept even if the reader of the output leaves
         self.writes = False  # the command may write a ledger ("nothing was changed")
+        self.saved = False  # it has written it: from then on it is done, whatever follows
         self.warnings: list[str] = []  # said only if the command is not refused
 
 
@@ -141,6 +142,11 @@ class RummyGroup(click.Group):
         except OSError as exc:
             if exc.errno in _OUTPUT_ERRNOS:
                 _output_gone()
+                if _RUN.saved:  # the ledger holds the change: say so, and not "nothing done"
+                    self._warn()
+                    click.echo(f"Warning: the ledger was written, but the output could not "
+                               f"be: {exc.strerror}", err=True)
+                    sys.exit(0)
                 _error(f"cannot write the output: {exc.strerror}")
             self._bug(exc)
         except Exception as exc:  # a bug: still no traceback for the player
@@ -238,7 +244,7 @@ def _style(ascii_only: bool, unicode: bool) -> Style:
 
 
 def _stdin_is_terminal() -> bool:
-    return sys.stdin.isatty()
+    return sys.stdin is not None and sys.stdin.isatty()  # None: started with stdin closed
 
 
 # --- the command tree -------------------------------------------------------------------
@@ -489,8 +495,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     elif guided or _stdin_is_terminal():
         from .prompts import ask_turn
 
-        before_t, hand_c, after_t, asked_draws = ask_turn(before, hand, after, decks or 2)
-        draws = draws or asked_draws
+        before_t, hand_c, after_t, draws = ask_turn(before, hand, after, decks or 2, draws)
     else:
         raise click.UsageError(
             "give a dispute file (or '-' for standard input) or --hand and --after "
@@ -707,6 +712,7 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: st
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     game = new_game(names, dealer=dealer, seed=seed, created=created)
     create(path, game)
+    _RUN.saved = True
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
     if as_json:
@@ -787,8 +793,10 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
         game = _load(path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
+        first = True
         while True:
-            knocker, entered = ask_round(game, knocker, stock_out, given)
+            knocker, entered = ask_round(game, knocker, stock_out, given, header=first)
+            first = False
             _, result = record_round(game, knocker, entered)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
             click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
@@ -809,6 +817,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
                                  "command wrote it); nothing recorded: run 'rummy round' again")
             updated, result = record_round(current, knocker, entered)
             save(path, updated)
+        _RUN.saved = True
         announced = True
     else:
         if knocker is None and not stock_out:
@@ -825,6 +834,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
             number = len(game.rounds) + 1
             updated, result = record_round(game, knocker, entered)
             save(path, updated)
+        _RUN.saved = True
         announced = False
     if as_json:
         from .report import round_json
@@ -850,10 +860,12 @@ def _sentence(game: Any, result: Any) -> str:
 
 def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
     """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
+    from .game import typed_hand
+
     entered: dict[str, str | int] = {}
     for value in hands:
         name, cards = _split_pair(value, "--hand")
-        _put(entered, name, int(cards) if cards.strip().isdigit() else cards)
+        _put(entered, name, typed_hand(cards))
     for value in points:
         name, total = _split_pair(value, "--points")
         try:
@@ -1006,6 +1018,7 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
         save(path, updated)
+    _RUN.saved = True
     if as_json:
         from .report import round_json
 

@@ -139,6 +139,16 @@ mean 'Ben'?
     raise RefusedError(f"no player called {name!r} in this game ({', '.join(players)}){hint}")
 
 
+def typed_hand(text: str) -> HandEntry:
+    """A hand as typed: digits are a total (no card is written in digits alone), else cards.
+
+    >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²")
+    (14, '3C 2D', '²')
+    """
+    stripped = text.strip()
+    return int(stripped) if stripped.isascii() and stripped.isdigit() else text
+
+
 def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
     """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0."""
     if isinstance(entry, bool):

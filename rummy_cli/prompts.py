@@ -20,6 +20,7 @@ from .game import (
     find_player,
     most_points,
     normalize_hand,
+    typed_hand,
 )
 from .rules import MANIPULATION_RUMMY
 from .scoring import check_knock
@@ -66,10 +67,15 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
         try:
             return convert(raw)
         except RummyError as exc:
-            message = str(exc)
-            stop = "" if message.endswith(("?", ".", "!")) else "."
-            retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
-            click.echo(f"  {message}{stop} {retry}", err=True)
+            _say_why(exc)
+
+
+def _say_why(exc: RummyError) -> None:
+    """Why an answer was refused, and what the player can do now."""
+    message = str(exc)
+    stop = "" if message.endswith(("?", ".", "!")) else "."
+    retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
+    click.echo(f"  {message}{stop} {retry}", err=True)
 
 
 def ask_yes_no(question: str, default: bool) -> bool:
@@ -102,24 +108,27 @@ def ask_confirm(question: str) -> bool:
 
 
 def ask_round(
-    game: Game, knock: str | None, stock_out: bool, given: Mapping[str, HandEntry] | None = None
+    game: Game, knock: str | None, stock_out: bool,
+    given: Mapping[str, HandEntry] | None = None, header: bool = True,
 ) -> tuple[str | None, dict[str, HandEntry]]:
     """Ask how the round ended and what each player holds (hands in ``given`` are not asked).
 
-    'back' at a hand starts the round's questions again, all of them.
+    'back' at a hand asks how the round ended again, and the hands that were typed.
     """
     check_open(game)
-    number = len(game.rounds) + 1
-    players = ", ".join(game.players)
-    click.echo(f"Round {number} ({game.dealer_of(number)} dealt). Players: {players}.",
-               err=True)
+    if knock is not None:
+        knock = find_player(game.players, knock)  # a wrong --knock: one error, no question
     known = _given_hands(game, given or {})
+    if header:
+        number = len(game.rounds) + 1
+        click.echo(f"Round {number} ({game.dealer_of(number)} dealt). "
+                   f"Players: {', '.join(game.players)}.", err=True)
     while True:
         try:
             return _ask_ending_and_hands(game, knock, stock_out, known)
-        except Back:
+        except Back:  # the ending was wrong: ask it again; hands given as options stay
             click.echo("Back to the start of the round.", err=True)
-            knock, stock_out, known = None, False, {}
+            knock, stock_out = None, False
 
 
 def _given_hands(game: Game, given: Mapping[str, HandEntry]) -> dict[str, HandEntry]:
@@ -169,8 +178,7 @@ def _ask_ending_and_hands(
             text = raw.strip()
             if text.lower() in BACK_WORDS:
                 raise Back
-            value: HandEntry = int(text) if text.isdigit() else text
-            entry = normalize_hand(value, p)
+            entry = normalize_hand(typed_hand(text), p)
             cards = parse_cards(entry) if isinstance(entry, str) else []
             too_many = check_copies(held + cards, game.decks)
             if too_many:
@@ -178,6 +186,10 @@ def _ask_ending_and_hands(
             points = entry_points(entry, game.rules)
             if points > most:
                 raise RefusedError(f"{points} is more than all the cards are worth ({most})")
+            gone = [q for q, e in entered.items() if entry_points(e, game.rules) == 0]
+            if points == 0 and gone:
+                raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player "
+                                 "can go out: the first to do so ended the round (R17)")
             wrong = _WrongKnocker if asked else _CanGoBack
             if p == knocker:
                 try:
@@ -187,10 +199,6 @@ def _ask_ending_and_hands(
             elif points == 0 and knocker is not None:
                 raise wrong(f"{p} has no cards left, so {p} went out and ended the round as a "
                             f"knock (R17), not {knocker}")
-            gone = [q for q, e in entered.items() if entry_points(e, game.rules) == 0]
-            if points == 0 and gone:
-                raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player "
-                                 "can go out: the first to do so ended the round (R17)")
             return entry
 
         entry = _given_or_asked(f"{p}'s hand", given.get(p), hand)
@@ -204,14 +212,13 @@ def _given_or_asked(label: str, given: HandEntry | None,
                     check: Callable[[str], T], default: str | None = "") -> T:
     """An answer given as an option if it passes the checks, else asked for."""
     if given is not None:
+        click.echo(f"{label}: {given if given != '' else 'nothing'} (given)", err=True)
         try:
-            value = check(str(given))
-            click.echo(f"{label}: {given if given != '' else 'nothing'} (given)", err=True)
-            return value
+            return check(str(given))
         except Back:
             pass
-        except RummyError as exc:
-            click.echo(f"  {label} as given: {exc}. Type it again.", err=True)
+        except RummyError as exc:  # said as if typed, then asked
+            _say_why(exc)
     return _ask(label, check, default=default)
 
 
@@ -223,8 +230,8 @@ def _not_back(raw: str, first: bool = False) -> str:
     return raw
 
 
-def ask_turn(before: str | None, hand: str | None, after: str | None, decks: int
-             ) -> tuple[Table, list[AnyCard], Table, int]:
+def ask_turn(before: str | None, hand: str | None, after: str | None, decks: int,
+             draws: int | None = None) -> tuple[Table, list[AnyCard], Table, int]:
     """Ask for the table before the turn, the hand, the proposed table and the draws.
 
     Each answer is checked at once (a bad card, an illegal table before the turn, more
@@ -234,14 +241,15 @@ def ask_turn(before: str | None, hand: str | None, after: str | None, decks: int
                "Type 'back' to start again.", err=True)
     while True:
         try:
-            return _ask_turn_once(before, hand, after, decks)
+            return _ask_turn_once(before, hand, after, decks, draws)
         except Back:
             click.echo("Back to the table before the turn.", err=True)
             before = hand = after = None
+            draws = None
 
 
-def _ask_turn_once(before: str | None, hand: str | None, after: str | None, decks: int
-                   ) -> tuple[Table, list[AnyCard], Table, int]:
+def _ask_turn_once(before: str | None, hand: str | None, after: str | None, decks: int,
+                   draws_given: int | None) -> tuple[Table, list[AnyCard], Table, int]:
     def before_answer(raw: str) -> Table:
         table = parse_table(_not_back(raw, first=True))
         validate_start(table, [], decks, MANIPULATION_RUMMY)
@@ -261,7 +269,8 @@ def _ask_turn_once(before: str | None, hand: str | None, after: str | None, deck
     def after_answer(raw: str) -> Table:
         return parse_table(_not_back(raw))
 
-    after_t = _given_or_asked("The table the player proposes", after, after_answer, None)
+    after_t = _given_or_asked("The table the player proposes (Enter if empty)", after,
+                              after_answer)
 
     def draws(raw: str) -> int:
         text = _not_back(raw).strip()
@@ -269,4 +278,6 @@ def _ask_turn_once(before: str | None, hand: str | None, after: str | None, deck
             raise RummyError(f"{raw!r}: the player drew 1, 2 or 3 cards")
         return int(text)
 
+    if draws_given is not None:
+        return before_t, hand_c, after_t, draws_given
     return before_t, hand_c, after_t, _ask("Cards drawn this turn (1-3)", draws, default="1")

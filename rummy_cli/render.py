@@ -38,7 +38,8 @@ def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
     """Symbols and colour only on a terminal without NO_COLOR, unless forced."""
     if ascii_only:
         return PLAIN
-    tty = sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+    out = sys.stdout  # None when rummy was started with stdout closed (>&-)
+    tty = out is not None and out.isatty() and os.environ.get("TERM") != "dumb"
     no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
     if unicode:
         return Style(symbols=True, color=tty and not no_color)
@@ -71,14 +72,15 @@ def show_cards(cards: Iterable[AnyCard], style: Style = PLAIN) -> str:
     return shown or "nothing"
 
 
-_CARD_IN_TEXT = re.compile(r"(?<![\w=])(?:JK=)?(?:10|[2-9AJQK])[SHDC](?![\w=])")
+# real cards only: 'JK=7H' and 'JK' in a sentence are what to type, and stay as they are
+_CARD_IN_TEXT = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?![\w=])")
 
 
 def show_text(text: str, style: Style = PLAIN) -> str:
     """A sentence of the referee's with its cards drawn in ``style``, like the cards around it.
 
-    >>> show_text("9S is a spade in a hearts run of JK=8H", Style(symbols=True))
-    '9♠ is a spade in a hearts run of [8♥]'
+    >>> show_text("9S is a spade in a hearts run; declare it, e.g. JK=8H", Style(symbols=True))
+    '9♠ is a spade in a hearts run; declare it, e.g. JK=8H'
     """
     if not style.symbols:
         return text
