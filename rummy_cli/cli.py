@@ -5,6 +5,7 @@ Every error a user can cause ends here as one line ``Error: ...`` on stderr and 
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -167,7 +168,8 @@ class RummyGroup(click.Group):
                "Please report it with the command you typed")
 
 
-_OUTPUT_ERRNOS = {28, 5, 122}  # ENOSPC, EIO, EDQUOT: the output's disk, not rummy's input
+# the output's disk failed, not rummy's input
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT}
 
 
 def _register_bash_completion() -> None:
@@ -357,19 +359,19 @@ _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
 
 
 def _read_dispute(file: str) -> dict[str, Any]:
-    from .safeyaml import MAX_BYTES, TooLarge, YamlProblem, load_yaml, read_capped
+    from .safeyaml import TooLarge, YamlProblem, load_yaml, read_capped
 
     label = "standard input" if file == "-" else file
     try:
         if file != "-":
             with Path(file).open("rb") as stream:
                 text = read_capped(stream)
-        elif hasattr(sys.stdin, "buffer"):
-            text = read_capped(sys.stdin.buffer)
         else:
-            text = sys.stdin.read(MAX_BYTES + 1)
-            if len(text) > MAX_BYTES:
-                raise TooLarge(f"it is larger than {MAX_BYTES} characters")
+            stdin = getattr(sys.stdin, "buffer", None)  # None: started with stdin closed
+            if stdin is None:
+                raise UnusableInputError("standard input is closed: there is no dispute to "
+                                         "read; give a file, or pipe one in")
+            text = read_capped(stdin)
     except TooLarge as exc:
         raise UnusableInputError(f"{label}: not a dispute: {exc}") from None
     except FileNotFoundError:

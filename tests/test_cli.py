@@ -1042,3 +1042,14 @@ def test_a_round_recorded_under_a_full_disk_is_not_called_nothing_done() -> None
     assert err.strip() == ("Warning: the ledger was written, but the output could not be: "
                            "No space left on device")
     assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
+
+
+def test_a_dispute_from_a_closed_stdin_is_one_error_line() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "rummy_cli", "check", "turn", "-"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: __import__("os").close(0))
+    assert done.returncode == 2
+    assert one_error_line(done.stderr).startswith("Error: standard input is closed")
