@@ -1049,7 +1049,7 @@ def test_a_dispute_from_a_closed_stdin_is_one_error_line() -> None:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", "check", "turn", "-"],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60,
+                          capture_output=True, text=True, timeout=60,
                           preexec_fn=lambda: __import__("os").close(0))
     assert done.returncode == 2
     assert one_error_line(done.stderr).startswith("Error: standard input is closed")
