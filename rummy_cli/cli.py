@@ -5,6 +5,7 @@ Every error a user can cause ends here as one line ``Error: ...`` on stderr and 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -16,7 +17,7 @@ import click
 
 from . import __version__
 from .cards import AnyCard, Meld, Table, check_copies, parse_cards, parse_table
-from .errors import RummyError, UnusableInputError
+from .errors import RefusedError, RummyError, UnusableInputError
 from .render import Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -25,8 +26,30 @@ F = TypeVar("F", bound=Callable[..., Any])
 # --- the error boundary -----------------------------------------------------------------
 
 def _error(message: str) -> NoReturn:
-    click.echo(f"Error: {message}", err=True)
+    """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
+    if _RUN.saved:
+        _say(f"Warning: {message}")
+        _stopped_after_write()
+    _say(f"Error: {message}")
     sys.exit(2)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, even if stderr has gone."""
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(line, err=True)
+
+
+def _stopped_after_write() -> NoReturn:
+    """Stopped once the ledger holds the change: say what it holds, and that it is done.
+
+    A player told "nothing was changed" after the round was written would enter it again.
+    """
+    if not _RUN.saved:
+        _say("Error: stopped; nothing was changed" if _RUN.writes else "Error: stopped")
+        sys.exit(2)
+    _say(f"Stopped, but {_RUN.recorded}: it stays recorded")
+    sys.exit(0)
 
 
 class _Run:
@@ -36,7 +59,14 @@ class _Run:
         self.exit_code = 0  # a check's verdict: kept even if the reader of the output leaves
         self.writes = False  # the command may write a ledger ("nothing was changed")
         self.saved = False  # it has written it: from then on it is done, whatever follows
+        self.recorded = ""  # what the write did, in words, said if anything stops it after
         self.warnings: list[str] = []  # said only if the command is not refused
+
+    def written(self, what: str) -> Callable[[], None]:
+        """The callback a ledger write calls the moment the new file is in place."""
+        def mark() -> None:
+            self.saved, self.recorded = True, what
+        return mark
 
 
 _RUN = _Run()
@@ -113,20 +143,33 @@ class RummyGroup(click.Group):
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         global _RUN
-        _RUN = _Run()
+        outer, _RUN = _RUN, _Run()  # (a test may run a command inside another)
         words = list(sys.argv[1:] if args is None else args)
+        try:
+            try:
+                code = self._main(words, prog_name, complete_var, **extra)
+            except (KeyboardInterrupt, click.exceptions.Abort):  # after the write, or saying so
+                _stopped_after_write()
+            self._warn()
+            sys.exit(code)
+        finally:
+            _RUN = outer
+
+    def _main(self, words: list[str], prog_name: str | None, complete_var: str | None,
+              **extra: Any) -> int:
+        """Run the command; every failure ends here as one line (see :func:`_error`)."""
         try:
             code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
         except SystemExit as done:  # a check's verdict (0 or 1), or an error already said
             if done.code in (0, 1, None):
-                self._warn()
+                return 0 if done.code is None else int(done.code)
             raise
         except _NoArgsIsHelp as exc:  # 'rummy' or 'rummy check' alone: the help is the answer
             click.echo(exc.ctx.get_help() if exc.ctx else "")
             sys.exit(0)
-        except click.exceptions.Abort:
-            click.echo(file=sys.stderr)
-            _error("stopped; nothing was changed" if _RUN.writes else "stopped")
+        except click.exceptions.Abort:  # Ctrl-C, or the end of input while asking
+            _say("")  # end the line the question or ^C left open
+            _stopped_after_write()
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "rummy"
             if where == "rummy":  # click names no command for some errors: find it
@@ -152,8 +195,7 @@ class RummyGroup(click.Group):
             self._bug(exc)
         except Exception as exc:  # a bug: still no traceback for the player
             self._bug(exc)
-        self._warn()
-        sys.exit(code if isinstance(code, int) else 0)
+        return code if isinstance(code, int) else 0
 
     @staticmethod
     def _warn() -> None:
@@ -164,7 +206,8 @@ class RummyGroup(click.Group):
     def _bug(exc: Exception) -> NoReturn:
         if os.environ.get("RUMMY_DEBUG"):
             raise exc
-        _error(f"rummy hit a bug ({type(exc).__name__}: {exc}); nothing was changed. "
+        done = "" if _RUN.saved else "; nothing was changed"
+        _error(f"rummy hit a bug ({type(exc).__name__}: {str(exc)[:200]}){done}. "
                "Please report it with the command you typed")
 
 
@@ -359,25 +402,32 @@ _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
 
 
 def _read_dispute(file: str) -> dict[str, Any]:
-    from .safeyaml import TooLarge, YamlProblem, load_yaml, read_capped
+    from .safeyaml import (
+        NotAFile,
+        NotText,
+        TooLarge,
+        YamlProblem,
+        load_yaml,
+        read_capped,
+        read_file,
+    )
 
     label = "standard input" if file == "-" else file
     try:
         if file != "-":
-            with Path(file).open("rb") as stream:
-                text = read_capped(stream)
+            text = read_file(file)
         else:
             stdin = getattr(sys.stdin, "buffer", None)  # None: started with stdin closed
             if stdin is None:
                 raise UnusableInputError("standard input is closed: there is no dispute to "
                                          "read; give a file, or pipe one in")
             text = read_capped(stdin)
-    except TooLarge as exc:
+    except (TooLarge, NotText, NotAFile) as exc:
         raise UnusableInputError(f"{label}: not a dispute: {exc}") from None
     except FileNotFoundError:
         raise UnusableInputError(f"{label}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UnusableInputError(f"{label}: cannot read it ({exc})") from None
+    except OSError as exc:
+        raise UnusableInputError(f"{label}: cannot read it ({exc.strerror})") from None
     try:
         data = load_yaml(text)
     except YamlProblem as exc:
@@ -675,61 +725,150 @@ def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: st
             for p in game.players if p.casefold().startswith(incomplete.casefold())]
 
 
-def _load(path: Path, quiet: bool = False) -> Any:
-    """The game of a ledger; its warnings are said at the end, unless the command is refused."""
-    from .ledger import load
+def _read(path: Path, quiet: bool = False) -> Any:
+    """The games of a ledger; its warnings are said at the end, unless the command is refused."""
+    from .ledger import read
 
-    game, warnings = load(path)
+    ledger, warnings = read(path)
     if not quiet:
         _RUN.warnings += [f"{path}: {w}" for w in warnings]
-    return game
+    return ledger
+
+
+def _load(path: Path, quiet: bool = False) -> Any:
+    """The current game of a ledger (see :func:`_read`)."""
+    return _read(path, quiet).current
 
 
 @cli.command()
-@click.argument("names", nargs=-1, required=True)
-@click.option("--dealer", help="Who deals first (default: picked at random, R3).")
+@click.argument("names", nargs=-1)
+@click.option("--dealer", help="Who deals first (default: picked at random, R3; in the next "
+                               "game, the player left of the last dealer).")
 @click.option("--seed", type=int, help="Make the random pick of the dealer repeatable.")
+@click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
+              help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
+                   "going_out_bonus=50. Repeat for more.")
+@click.option("--target", type=str, metavar="N",
+              help="Play to N points instead of 150 (short for --rule target=N).")
+@click.option("--knock-limit", type=str, metavar="N",
+              help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
 @ledger_option
 @json_option
-def new(names: tuple[str, ...], dealer: str | None, seed: int | None, ledger: str | None,
-        as_json: bool) -> None:
-    """Start a game: 2-5 players in seat order (clockwise).
+def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
+        house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
+        ledger: str | None, as_json: bool) -> None:
+    """Start a game: 2-5 players in seat order (clockwise), or the next game of a ledger.
+
+    On a ledger whose game is over, 'rummy new' alone starts the next game in the same
+    file: the same players in the same seats, the same house rules, and the deal moves on.
+    A game still being played is never replaced.
 
     \b
     Examples:
       rummy new Ann Ben Cy
       rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
+      rummy new Ann Ben --target 200 --knock-limit 7
+      rummy new                            (the next game, once this one is over)
     """
     from datetime import datetime, timezone
 
-    from .game import new_game
-    from .ledger import create, ledger_path
+    from .game import new_game, next_game
+    from .ledger import Ledger, create, ledger_path, locked, save
     from .prompts import check_new_name
-    from .scoring import leader_of
+    from .rules import MANIPULATION_RUMMY, RuleError
 
     _RUN.writes = True
     for name in names:
         check_new_name(name)
+    typed: dict[str, str] = {}
+    for value in house_rules:
+        rule, text = _split_pair(value, "--rule")
+        typed[rule] = text
+    for rule, short in (("target", target), ("knock_limit", knock_limit)):
+        if short is not None:
+            typed[rule] = short
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    game = new_game(names, dealer=dealer, seed=seed, created=created)
-    create(path, game)
-    _RUN.saved = True
+
+    def rules_from(base: Any, players: int) -> Any:
+        try:
+            rules = base.with_house_rules(typed)
+            problem = rules.problem_for(players)
+        except RuleError as exc:
+            raise UnusableInputError(f"{exc} (the game cannot be played so)") from None
+        if problem:
+            raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+        return rules
+
+    if not path.exists() and not path.is_symlink():
+        if not names:
+            raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
+        game = new_game(names, dealer=dealer, seed=seed, created=created,
+                        rules=rules_from(MANIPULATION_RUMMY, len(names)))
+        create(path, game, _RUN.written(f"the new game is in {path}"))
+        number = 1
+    else:
+        with locked(path, existing=True):
+            night = _existing_ledger(path)
+            last = night.current
+            if not last.state.game_over:
+                raise RefusedError(_in_progress(path, night))
+            players = len(names or last.players)
+            game = next_game(last, names, dealer=dealer, seed=seed, created=created,
+                             rules=rules_from(last.rules, players))
+            number = len(night.games) + 1
+            save(path, Ledger(night.games + (game,)),
+                 _RUN.written(f"game {number} is started in {path}"))
+    _announce_game(path, game, number, dealer is not None, as_json)
+
+
+def _existing_ledger(path: Path) -> Any:
+    """The ledger ``new`` would add a game to; a file that is not one is left alone."""
+    try:
+        return _read(path)
+    except RummyError as exc:
+        raise RummyError(f"{exc} (rummy new never overwrites a file: mend it, or choose "
+                         "another --ledger)") from None
+
+
+def _in_progress(path: Path, night: Any) -> str:
+    game = night.current
+    number = len(night.games)
+    which = f"game {number}" if number > 1 else "a game"
+    return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
+            f"{game.next_dealer()} deals next): record its rounds with 'rummy round', or "
+            "start another game elsewhere with --ledger OTHER.yaml")
+
+
+def _announce_game(path: Path, game: Any, number: int, dealer_given: bool,
+                   as_json: bool) -> None:
+    from .report import house_rules_text
+    from .scoring import leader_of
+
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
     if as_json:
-        _print_json({"ledger": str(path), "players": list(game.players), "decks": decks,
-                     "hand_size": game.rules.hand_size, "first_dealer": game.first_dealer,
-                     "first_leader": leader, "target": game.rules.target})
+        _print_json({"ledger": str(path), "game": number, "players": list(game.players),
+                     "decks": decks, "hand_size": game.rules.hand_size,
+                     "first_dealer": game.first_dealer, "first_leader": leader,
+                     "target": game.rules.target,
+                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
         return
     cards = 53 * decks
-    click.echo(f"New game in {path}: {', '.join(game.players)} (seated in this order, "
+    which = "New game" if number == 1 else f"Game {number}"
+    click.echo(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
                "play goes to the left).")
     click.echo(f"Use {decks} deck{'s' if decks > 1 else ''} with "
                f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
                f"{game.rules.hand_size} cards each.")
-    picked = "" if dealer else " (picked at random)"
+    if number == 1:
+        picked = "" if dealer_given else " (picked at random)"
+    else:
+        picked = "" if dealer_given else " (the deal moves on to the left)"
     click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
+    house = house_rules_text(game.rules)
+    if house:
+        click.echo(house)
     click.echo("After each round: 'rummy round' asks for the hands, or give them with "
                "--knock NAME --hand NAME=CARDS ...")
 
@@ -813,13 +952,13 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
             click.echo("Nothing recorded.", err=True)
             return
         with locked(path, existing=True):  # not held while the player answers
-            current = _load(path, quiet=True)
+            night = _read(path, quiet=True)
+            current = night.current
             if current.rounds != game.rounds or current.players != game.players:
                 raise RummyError(f"{path} changed while you were answering (another rummy "
                                  "command wrote it); nothing recorded: run 'rummy round' again")
             updated, result = record_round(current, knocker, entered)
-            save(path, updated)
-        _RUN.saved = True
+            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
         announced = True
     else:
         if knocker is None and not stock_out:
@@ -832,11 +971,11 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
                                    "asked)")
         entered = _hands_from_options(hands, points)
         with locked(path, existing=True):
-            game = _load(path)
+            night = _read(path)
+            game = night.current
             number = len(game.rounds) + 1
             updated, result = record_round(game, knocker, entered)
-            save(path, updated)
-        _RUN.saved = True
+            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
         announced = False
     if as_json:
         from .report import round_json
@@ -854,6 +993,10 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     click.echo(standings_footer(updated))
 
 
+def _recorded(path: Path, number: int) -> str:
+    return f"round {number} is recorded in {path} (see 'rummy history')"
+
+
 def _sentence(game: Any, result: Any) -> str:
     from .report import round_sentence
 
@@ -862,7 +1005,7 @@ def _sentence(game: Any, result: Any) -> str:
 
 def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
     """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
-    from .game import typed_hand
+    from .game import typed_hand, typed_total
 
     entered: dict[str, str | int] = {}
     for value in hands:
@@ -870,19 +1013,28 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict
         _put(entered, name, typed_hand(cards))
     for value in points:
         name, total = _split_pair(value, "--points")
-        try:
-            n = int(total.strip())
-        except ValueError:
+        n = typed_total(total)
+        if n is None and typed_total(total.strip().removeprefix("-")) is not None:
+            raise click.UsageError(f"--points {_short(value)!r}: a hand's total cannot be "
+                                   "negative")
+        if n is None:
             raise click.UsageError(
-                f"--points {value!r}: the total must be a whole number, e.g. "
-                f"--points {name}=12") from None
+                f"--points {_short(value)!r}: the total must be a whole number of points "
+                f"(digits 0-9), e.g. --points {_short(name)}=12")
         _put(entered, name, n)
     return entered
 
 
+def _short(text: str, most: int = 40) -> str:
+    """Typed text quoted back in a message, cut if it is long."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
-    key = name.casefold()
-    if any(k.casefold() == key for k in entered):
+    import unicodedata
+
+    key = unicodedata.normalize("NFC", name).casefold()
+    if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
         raise click.UsageError(f"{name} has more than one --hand/--points: give one per player")
     entered[name] = value
 
@@ -910,11 +1062,17 @@ def _check_format(fmt: str) -> str:
     return fmt
 
 
+def game_option(f: F) -> F:
+    return click.option("--game", "number", type=click.IntRange(min=1), metavar="N",
+                        help="Game N of the ledger (1 = the first) [default: the last].")(f)
+
+
 @cli.command()
 @ledger_option
+@game_option
 @json_option
 @format_option
-def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
+def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The scores so far: points, rounds won, distance to 150, and the bonuses at the end.
 
     \b
@@ -924,15 +1082,20 @@ def standings(ledger: str | None, as_json: bool, fmt: str) -> None:
       rummy standings --format html > scores.html
     """
     from .ledger import ledger_path
-    from .report import standings_footer, standings_json, standings_table
+    from .report import house_rules_text, standings_footer, standings_json, standings_table
 
     fmt = _check_format(fmt)
-    game = _load(ledger_path(ledger))
+    night = _read(ledger_path(ledger))
+    game = night.game(number)
     if as_json:
-        _print_json(standings_json(game))
+        _print_json({**standings_json(game), "game": number or len(night.games),
+                     "games": len(night.games),
+                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
         return
     click.echo(standings_table(game, fmt))
     _footer(standings_footer(game), fmt)
+    if house_rules_text(game.rules):
+        _footer(house_rules_text(game.rules), fmt)
 
 
 def _footer(text: str, fmt: str) -> None:
@@ -949,9 +1112,10 @@ def _footer(text: str, fmt: str) -> None:
 
 @cli.command()
 @ledger_option
+@game_option
 @json_option
 @format_option
-def history(ledger: str | None, as_json: bool, fmt: str) -> None:
+def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The score sheet: every round with its dealer, ending, points in hand and scores.
 
     'In hand' is each player's points left in hand (R16). Under each player: the round's
@@ -966,7 +1130,7 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
     from .render import table
 
     fmt = _check_format(fmt)
-    game = _load(ledger_path(ledger))
+    game = _read(ledger_path(ledger)).game(number)
     if as_json:
         from .report import history_json
 
@@ -1001,26 +1165,31 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
     _RUN.writes = True
 
     path = ledger_path(ledger)
-    game = _load(path)
-    updated, _ = undo_round(game)
-    number = len(game.rounds)
-    result = game.results[-1]
-    sentence = _sentence(game, result)
     if not yes:
         if not _stdin_is_terminal():
             raise click.UsageError("not on a terminal: add --yes to take back the last round")
         from .prompts import ask_yes_no
 
-        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): {sentence}", err=True)
+        game = _load(path)
+        undo_round(game)  # refused before asking if there is no round
+        number = len(game.rounds)
+        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
+                   f"{_sentence(game, game.results[-1])}", err=True)
         if not ask_yes_no(f"Take back round {number}?", default=False):
             click.echo("Nothing taken back.", err=True)
             return
     with locked(path, existing=True):  # not held while the player answers
-        if _load(path, quiet=True).rounds != game.rounds:
+        night = _read(path, quiet=not yes)
+        if not yes and night.current.rounds != game.rounds:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
-        save(path, updated)
-    _RUN.saved = True
+        game = night.current
+        updated, _ = undo_round(game)
+        number = len(game.rounds)
+        save(path, night.with_current(updated),
+             _RUN.written(f"round {number} is taken back in {path}"))
+    result = game.results[-1]
+    sentence = _sentence(game, result)
     if as_json:
         from .report import round_json
 

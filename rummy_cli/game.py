@@ -14,7 +14,7 @@ hand-corrected hand fixes the totals. No I/O here (``ledger.py`` reads and write
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from .cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
@@ -43,7 +43,6 @@ class Game:
     rules: Rules = MANIPULATION_RUMMY
     rounds: tuple[RoundEntry, ...] = ()
     created: str = ""
-    extra: dict[str, object] = field(default_factory=dict)  # unknown ledger keys, kept as is
 
     @property
     def decks(self) -> int:
@@ -82,17 +81,16 @@ def new_game(
     created: str = "",
 ) -> Game:
     """Seat the players (R1, R4) and pick the first dealer at random unless given (R3)."""
-    names = [p.strip() for p in players]
-    if len(names) < rules.min_players or len(names) > rules.max_players:
+    if len(players) < rules.min_players or len(players) > rules.max_players:
         raise RefusedError(
             f"a game has {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)} (R1)")
-    for name in names:
-        check_name(name)
-    folded = [n.casefold() for n in names]
-    dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+            f"not {len(players)} (R1)")
+    names = [player_name(p) for p in players]
+    folded = [_folded(n) for n in names]
+    dupes = sorted({n for n in names if folded.count(_folded(n)) > 1})
     if dupes:
-        raise RefusedError(f"two players are called {dupes[0]!r}: give each a different name")
+        raise RefusedError(f"two players are called {dupes[0]!r} (names are the same in any "
+                           "case): give each a different name")
     if dealer is None:
         import random
 
@@ -102,10 +100,30 @@ def new_game(
     return Game(tuple(names), first, rules, (), created)
 
 
-def check_name(name: str) -> None:
-    """A name must be usable on a command line and in ``NAME=CARDS``."""
+MAX_NAME = 40  # characters: what a score sheet's column can show
+
+
+def player_name(name: str) -> str:
+    """A new player's name as kept: Unicode NFC, so ``Zoë`` typed any way is one name.
+
+    Refuses a name that a score sheet, a command line or ``NAME=CARDS`` cannot hold.
+
+    >>> player_name("Zoe\u0308") == "Zo\u00eb"
+    True
+    >>> player_name(" Ann")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: ' Ann' cannot be a player's name: it starts or ends with \
+a space; write it without
+    """
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
     if not name:
         raise RefusedError("a player's name cannot be empty")
+    if name != name.strip():
+        raise RefusedError(f"{name!r} cannot be a player's name: it starts or ends with a "
+                           "space; write it without")
     if "=" in name or any(ch in name for ch in "\n\t,/|"):
         raise RefusedError(
             f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
@@ -115,6 +133,17 @@ def check_name(name: str) -> None:
     if not name.isprintable():  # control characters, or bytes that are not UTF-8 text
         raise RefusedError(
             f"{name!r} cannot be a player's name: it holds a character that cannot be shown")
+    if len(name) > MAX_NAME:
+        raise RefusedError(f"a player's name can have at most {MAX_NAME} characters (a score "
+                           f"sheet must show it); this one has {len(name)}: {name[:20]}...")
+    return name
+
+
+def _folded(name: str) -> str:
+    """A name as compared: any case, any Unicode form."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def find_player(players: Sequence[str], name: str) -> str:
@@ -128,25 +157,48 @@ def find_player(players: Sequence[str], name: str) -> str:
     rummy_cli.errors.RefusedError: no player called 'Bne' in this game (Ann, Ben): did you \
 mean 'Ben'?
     """
+    wanted = _folded(name)
     for p in players:
-        if p.casefold() == name.strip().casefold():
+        if _folded(p) == wanted:
             return p
     import difflib
 
-    folded = {p.casefold(): p for p in players}  # names match in any case, so do hints
-    close = difflib.get_close_matches(name.strip().casefold(), list(folded), n=1, cutoff=0.5)
+    folded = {_folded(p): p for p in players}  # names match in any case, so do hints
+    close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.5)
     hint = f": did you mean {folded[close[0]]!r}?" if close else ""
-    raise RefusedError(f"no player called {name!r} in this game ({', '.join(players)}){hint}")
+    raise RefusedError(f"no player called {name.strip()!r} in this game "
+                       f"({', '.join(players)}){hint}")
 
 
 def typed_hand(text: str) -> HandEntry:
     """A hand as typed: digits are a total (no card is written in digits alone), else cards.
 
-    >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²")
-    (14, '3C 2D', '²')
+    >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²"), typed_hand("1_0")
+    (14, '3C 2D', '²', '1_0')
+    """
+    total = typed_total(text)
+    return text if total is None else total
+
+
+MAX_TOTAL_DIGITS = 18  # beyond any total: all the cards of two decks are worth 730
+
+
+def typed_total(text: str) -> int | None:
+    """A total written in ASCII digits (``"12"``), else None; refuses an absurdly long one.
+
+    Python's ``int`` would also take ``1_0`` and other scripts' digits (``٣``): a player
+    typing those meant something else.
+
+    >>> typed_total("12"), typed_total("1_0"), typed_total("٣"), typed_total("-3")
+    (12, None, None, None)
     """
     stripped = text.strip()
-    return int(stripped) if stripped.isascii() and stripped.isdigit() else text
+    if not (stripped.isascii() and stripped.isdigit()):
+        return None
+    if len(stripped.lstrip("0")) > MAX_TOTAL_DIGITS:
+        raise RefusedError(f"a hand total of {len(stripped)} digits is more than all the "
+                           "cards are worth: give the points left in hand, e.g. 12")
+    return int(stripped)
 
 
 def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
@@ -213,6 +265,40 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
                 f"{p} has no cards left, so {p} went out and that ended the round as "
                 f"{p}'s knock (R17): {p} is the knocker, not {entry.knocker}")
     return score_round(game.players, points, entry.knocker, game.rules)
+
+
+def last_dealer(game: Game) -> str:
+    """Who dealt the last round of ``game`` (the first dealer if it has no rounds)."""
+    return game.dealer_of(max(len(game.rounds), 1))
+
+
+def next_game(
+    previous: Game,
+    players: Sequence[str] = (),
+    dealer: str | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    created: str = "",
+) -> Game:
+    """The game after ``previous``, which must be over: the same players in the same seats
+    and the same rules unless others are given; the deal moves on to the left of the last
+    game's last dealer (R4) unless ``dealer`` is given, or the players changed.
+
+    >>> g = new_game(["Ann", "Ben", "Cy"], dealer="Cy")
+    >>> g, _ = record_round(g, "Ann", {"Ann": "3C", "Ben": 200, "Cy": 200})
+    >>> nxt = next_game(g)
+    >>> nxt.players, nxt.first_dealer
+    (('Ann', 'Ben', 'Cy'), 'Ann')
+    """
+    if not previous.state.game_over:
+        raise RefusedError("the game is still being played: a new game starts only after "
+                           "this one is over")
+    names = tuple(players) or previous.players
+    game = new_game(names, dealer=dealer, seed=seed, rules=rules or previous.rules,
+                    created=created)
+    if dealer is None and game.players == previous.players:
+        game = replace(game, first_dealer=leader_of(game.players, last_dealer(previous)))
+    return game
 
 
 def check_open(game: Game) -> None:

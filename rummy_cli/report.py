@@ -14,6 +14,7 @@ from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .game import Game, RoundEntry
+    from .rules import Rules
     from .scoring import GameState, RoundResult
     from .turn import TurnVerdict
 
@@ -269,3 +270,21 @@ def hand_text(entry: int | str) -> str:
     if isinstance(entry, int):
         return plural(entry, "point")
     return entry or "nothing (went out)"
+
+
+def house_rules_text(rules: Rules) -> str:
+    """The figures that differ from the book, in one line ('' when none do).
+
+    >>> from rummy_cli.rules import Rules
+    >>> house_rules_text(Rules(target=200, ace_high=False))
+    "House rules: ace_high no (the book's: yes), target 200 (the book's: 150)."
+    """
+    def shown(value: object) -> str:
+        return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+    changed = rules.differences()
+    if not changed:
+        return ""
+    return "House rules: " + ", ".join(
+        f"{name} {shown(value)} (the book's: {shown(book)})"
+        for name, (value, book) in changed.items()) + "."

@@ -77,6 +77,59 @@ class Rules:
             raise RuleError(*problem)
         return rules
 
+    def with_house_rules(self, typed: dict[str, str]) -> Rules:
+        """These rules with figures changed as typed (``{"target": "200"}``); refuses an
+        unknown name, a value of the wrong kind, or rules that cannot be played.
+
+        >>> MANIPULATION_RUMMY.with_house_rules({"knock-limit": "7", "ace_high": "no"}).knock_limit
+        7
+        """
+        known = {f.name for f in fields(self)} - {"game"}
+        values: dict[str, Any] = {}
+        for typed_name, text in typed.items():
+            name = typed_name.strip().lower().replace("-", "_")
+            if name not in known:
+                import difflib
+
+                close = difflib.get_close_matches(name, sorted(known), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise RuleError(name, f"there is no rule {typed_name[:40]!r}: {hint}"
+                                      "'rummy rules' lists the figures a table may change")
+            values[name] = _typed_value(name, text, getattr(self, name))
+        changed = replace(self, **values)
+        problem = changed.problem()
+        if problem:
+            raise RuleError(*problem)
+        return changed
+
+    def differences(self, book: Rules | None = None) -> dict[str, tuple[Any, Any]]:
+        """The figures that differ from the book: ``{name: (in force, book)}``.
+
+        >>> Rules(target=200).differences()
+        {'target': (200, 150)}
+        """
+        book = book or MANIPULATION_RUMMY
+        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
+                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+
+    def problem_for(self, players: int) -> tuple[str, str] | None:
+        """What makes these rules unplayable for ``players`` players, beyond :meth:`problem`.
+
+        >>> Rules(hand_size=30).problem_for(2)
+        ('hand_size', '2 hands of 30 cards need 60 cards, but 1 deck holds 53; deal fewer')
+        """
+        problem = self.problem()
+        if problem:
+            return problem
+        decks = self.decks_for(players)
+        cards = decks * 53
+        if players * self.hand_size >= cards:  # the stock would be empty before a draw
+            unit = "deck holds" if decks == 1 else "decks hold"
+            return "hand_size", (f"{players} hands of {self.hand_size} cards need "
+                                 f"{players * self.hand_size} cards, but {decks} {unit} "
+                                 f"{cards}; deal fewer")
+        return None
+
     def problem(self) -> tuple[str, str] | None:
         """The rule that makes these rules unplayable, and why (a hand-edited ledger).
 
@@ -107,6 +160,20 @@ class RuleError(RummyError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+def _typed_value(name: str, text: str, book: Any) -> Any:
+    """A figure as typed on the command line, of the same kind as the book's."""
+    word = text.strip().lower()
+    if isinstance(book, bool):
+        if word in ("true", "yes", "on", "1"):
+            return True
+        if word in ("false", "no", "off", "0"):
+            return False
+        raise RuleError(name, f"rule {name!r} is yes or no, not {text[:20]!r}")
+    if word.isascii() and word.isdigit() and len(word) <= 9:
+        return int(word)
+    raise RuleError(name, f"rule {name!r} is a whole number (digits 0-9), not {text[:20]!r}")
 
 
 MANIPULATION_RUMMY = Rules()

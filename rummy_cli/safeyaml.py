@@ -16,7 +16,9 @@ rummy_cli.safeyaml.YamlProblem: line 2, column 1: the key 'a' appears twice
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from typing import IO, Any
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -34,22 +36,81 @@ class YamlProblem(ValueError):
 
 
 MAX_BYTES = 16 * 1024 * 1024  # a 1,000-round ledger is 160 KiB; /dev/zero is endless
+MAX_DIGITS = 18  # no count, total or score of a card game comes near a quintillion
 
 
 class TooLarge(ValueError):
     """The file is far larger than any ledger or dispute (or never ends)."""
 
 
+class NotText(ValueError):
+    """The file's bytes are not UTF-8 text; the message says what they look like."""
+
+
+class NotAFile(ValueError):
+    """The path is a folder, a named pipe, a device or a socket: reading it could block."""
+
+
+_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+         (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
 def read_capped(stream: IO[bytes]) -> str:
     """A file's text, refusing one over :data:`MAX_BYTES`; newlines as ``\\n``.
 
-    Raises :class:`TooLarge`, or :class:`UnicodeDecodeError` for a file that is not UTF-8.
+    Raises :class:`TooLarge`, or :class:`NotText` for bytes that are not UTF-8 text (a byte
+    order mark of UTF-8 is dropped, as editors on Windows write one).
+
+    >>> import io
+    >>> read_capped(io.BytesIO(b"\\xef\\xbb\\xbfa: 1\\r\\n"))
+    'a: 1\\n'
+    >>> read_capped(io.BytesIO("a: 1".encode("utf-16")))
+    Traceback (most recent call last):
+    ...
+    rummy_cli.safeyaml.NotText: it is UTF-16 text: save it as UTF-8
     """
     data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise TooLarge(f"it is larger than {MAX_BYTES // (1024 * 1024)} MiB: not a file "
                        "rummy wrote or a dispute a person typed")
-    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise NotText(f"it is {name} text: save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise NotText(f"it is not UTF-8 text (byte {exc.start + 1} is not)") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_file(path: str | os.PathLike[str]) -> str:
+    """The text of a regular file (see :func:`read_capped`), never blocking on a pipe.
+
+    Raises :class:`NotAFile` for a folder, FIFO, device or socket, and ``OSError`` (such as
+    ``FileNotFoundError``) when the file cannot be opened.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)  # non-blocking: opening a FIFO must not wait for a writer
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise NotAFile(_kind_of(mode))
+    with os.fdopen(fd, "rb") as stream:
+        return read_capped(stream)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "it is a named pipe (FIFO), not a file; use - to read standard input"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a file"
+    return "it is a device, not a file"
 
 
 def _where(mark: Any) -> str:
@@ -69,6 +130,10 @@ def _scalar(event: Any) -> Any:
     if value in _FALSE:
         return False
     if _INT.match(value):
+        if len(value.lstrip("+-")) > MAX_DIGITS:
+            raise YamlProblem(f"{_where(event.start_mark)}: a number of "
+                              f"{len(value.lstrip('+-'))} digits is far larger than any in a "
+                              "game of cards")
         return int(value)
     if tag == "tag:yaml.org,2002:int":
         raise YamlProblem(f"{_where(event.start_mark)}: {value!r} is not a whole number")
@@ -78,12 +143,50 @@ def _scalar(event: Any) -> Any:
 class _Mapping:
     """A mapping being built, and the key waiting for its value."""
 
-    __slots__ = ("data", "key", "has_key")
+    __slots__ = ("data", "key", "has_key", "lines")
 
     def __init__(self) -> None:
         self.data: dict[Any, Any] = {}
         self.key: Any = None
         self.has_key = False
+        self.lines: dict[Any, int] = {}  # the line of each key
+
+
+class Lines:
+    """Where the containers of a loaded document start, and the line of each mapping key.
+
+    Filled while the document is read, so an error deep in a long ledger can name its line
+    without reading the file a second time.
+
+    >>> lines = Lines()
+    >>> data = load_yaml("a: 1\\nrounds:\\n- {end: x}\\n- end: y\\n  hands: {}\\n", lines)
+    >>> [lines.line_of(data, p) for p in (("a",), ("rounds", 1), ("rounds", 1, "hands"))]
+    [1, 4, 5]
+    """
+
+    def __init__(self) -> None:
+        self.starts: dict[int, int] = {}  # id(container) -> its first line
+        self.keys: dict[int, dict[Any, int]] = {}  # id(mapping) -> {key: line}
+
+    def line_of(self, data: Any, path: tuple[Any, ...], key_only: bool = False) -> int | None:
+        """The line of the value at ``path`` (keys and indexes), or of the nearest above it.
+
+        ``key_only``: the line of the last key itself, not of the value under it.
+        """
+        line = self.starts.get(id(data))
+        node = data
+        for i, key in enumerate(path):
+            if isinstance(node, dict) and key in node:
+                line = self.keys.get(id(node), {}).get(key, line)
+                if key_only and i == len(path) - 1:
+                    return line
+                node = node[key]
+            elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+                node = node[key]
+            else:
+                break
+            line = self.starts.get(id(node), line) if isinstance(node, (dict, list)) else line
+        return line
 
 
 def _refuse_tag(event: Any) -> None:
@@ -96,8 +199,11 @@ def _refuse_anchor(event: Any) -> None:
                       "(& and *) are not read here; write the value out")
 
 
-def load_yaml(text: str) -> Any:
-    """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line."""
+def load_yaml(text: str, lines: Lines | None = None) -> Any:
+    """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line.
+
+    ``lines``, when given, is filled with the place of every container and key.
+    """
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -130,7 +236,15 @@ def load_yaml(text: str) -> Any:
                     _refuse_anchor(event)
                 if event.tag not in _PLAIN_TAGS:
                     _refuse_tag(event)
-                stack.append(opens[kind]())
+                container = opens[kind]()
+                stack.append(container)
+                if lines is not None:
+                    line = event.start_mark.line + 1
+                    if type(container) is _Mapping:
+                        lines.starts[id(container.data)] = line
+                        lines.keys[id(container.data)] = container.lines
+                    else:
+                        lines.starts[id(container)] = line
                 if len(stack) > MAX_DEPTH:
                     raise YamlProblem(f"{_where(event.start_mark)}: nested too deeply")
                 continue
@@ -158,6 +272,8 @@ def load_yaml(text: str) -> Any:
                 top.has_key = False
             else:
                 _new_key(top, value, event)
+                if lines is not None:
+                    top.lines[value] = event.start_mark.line + 1
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

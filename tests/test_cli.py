@@ -220,7 +220,8 @@ def test_r2_r4_new_json() -> None:
     assert code == 0
     assert json.loads(out) == {"ledger": "rummy-ledger.yaml", "players": ["Ann", "Ben"],
                                "decks": 1, "hand_size": 10, "first_dealer": "Ben",
-                               "first_leader": "Ann", "target": 150}
+                               "first_leader": "Ann", "target": 150, "game": 1,
+                               "house_rules": {}}
 
 
 def test_r3_new_random_dealer_is_repeatable_with_seed(tmp_path: Path) -> None:
@@ -251,7 +252,7 @@ def test_new_refuses_existing_ledger_and_leaves_it_unchanged() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Cy")
     before = Path("rummy-ledger.yaml").read_bytes()
     code, _, err = run("new", "Kim", "Lee")
-    assert code == 2 and "already there" in one_error_line(err)
+    assert code == 2 and "a game is still being played" in one_error_line(err)
     assert Path("rummy-ledger.yaml").read_bytes() == before
 
 
@@ -308,8 +309,16 @@ LEDGER_REFUSALS = [
      "Ben has no cards left, so Ben went out"),
     (["--stock-out", "--hand", "Ann=JK=7H", "--points", "Ben=1", "--points", "Cy=2"],
      "a joker in a hand stands for nothing yet; write it JK"),
-    (["--stock-out", "--points", "Ann=99999999999999999999", "--points", "Ben=1",
+    (["--stock-out", "--points", "Ann=999999999999", "--points", "Ben=1",
       "--points", "Cy=2"], "is more than all the cards of 2 decks are worth (730)"),
+    (["--stock-out", "--points", "Ann=" + "9" * 5000, "--points", "Ben=1",
+      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth"),
+    (["--stock-out", "--hand", "Ann=" + "9" * 5000, "--points", "Ben=1",
+      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth"),
+    (["--stock-out", "--points", "Ann=1_0", "--points", "Ben=1", "--points", "Cy=2"],
+     "the total must be a whole number of points (digits 0-9)"),
+    (["--stock-out", "--points", "Ann=\u0663", "--points", "Ben=1", "--points", "Cy=2"],
+     "the total must be a whole number of points (digits 0-9)"),
 ]
 
 
@@ -865,9 +874,9 @@ def test_a_file_without_end_is_refused_not_read_forever() -> None:
     if not zero.exists():
         pytest.skip("no /dev/zero here")
     code, _, err = run("standings", "--ledger", str(zero))
-    assert code == 2 and "larger than 16 MiB" in one_error_line(err)
+    assert code == 2 and "it is a device, not a file" in one_error_line(err)
     code, _, err = run("check", "turn", str(zero))
-    assert code == 2 and "larger than 16 MiB" in one_error_line(err)
+    assert code == 2 and "it is a device, not a file" in one_error_line(err)
 
 
 def test_latex_footer_is_escaped_like_the_table() -> None:

@@ -58,8 +58,9 @@ def test_r1_other_counts_refused(n: int) -> None:
     ["Ann", "Ann"],
     ["Ann", "ann"],
     ["Ann", "Ben", "ANN"],
-    ["Ann", " Ann "],
     ["Straße", "STRASSE"],
+    ["Zo\u00eb", "Zoe\u0308"],  # the same name typed composed and decomposed
+    ["ZO\u00cb", "zoe\u0308"],
 ])
 def test_r1_duplicate_names_refused_in_any_case(names: list[str]) -> None:
     with pytest.raises(RefusedError, match="two players are called"):
@@ -79,8 +80,26 @@ def test_r1_unusual_but_printable_names_allowed(name: str) -> None:
     assert new_game(["Zed", name], dealer=name).first_dealer == name
 
 
-def test_r1_names_are_trimmed() -> None:
-    assert new_game([" Ann", "Ben  "], dealer="ann").players == ("Ann", "Ben")
+@pytest.mark.parametrize("name", [" Ann", "Ben  ", "\u00a0Cy", "Dee\u00a0", "\tEve"])
+def test_r1_names_with_surrounding_spaces_are_refused_not_trimmed(name: str) -> None:
+    with pytest.raises(RefusedError, match="starts or ends with a space"):
+        new_game(["Zed", name], dealer="Zed")
+
+
+def test_r1_names_are_unicode_normalised() -> None:
+    decomposed = "Zoe\u0308"
+    game = new_game([decomposed, "Ben"], dealer="Ben")
+    assert game.players == ("Zo\u00eb", "Ben")
+    assert find_player(game.players, decomposed) == "Zo\u00eb"
+    assert find_player(game.players, "ZO\u00cb") == "Zo\u00eb"
+
+
+def test_r1_absurdly_long_names_are_refused() -> None:
+    assert new_game(["x" * 40, "Ben"], dealer="Ben").players[0] == "x" * 40
+    with pytest.raises(RefusedError, match="at most 40 characters"):
+        new_game(["x" * 41, "Ben"], dealer="Ben")
+    with pytest.raises(RefusedError, match="at most 40 characters"):
+        new_game(["x" * 1025, "Ben"], dealer="Ben")
 
 
 # --- R2: decks -------------------------------------------------------------------------

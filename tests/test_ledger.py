@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli import ledger
-from rummy_cli.errors import LedgerError
-from rummy_cli.game import Game, HandEntry, new_game, record_round
+from rummy_cli.errors import LedgerError, RummyError
+from rummy_cli.game import (
+    MAX_NAME,
+    Game,
+    HandEntry,
+    new_game,
+    player_name,
+    record_round,
+    with_results,
+)
 from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
 from rummy_cli.rules import Rules
 
@@ -70,14 +79,13 @@ def test_round_trip_through_save(tmp_path: Path) -> None:
     assert load(path) == (game, [])
 
 
-def test_round_trip_keeps_house_rules_and_unknown_keys(tmp_path: Path) -> None:
+def test_round_trip_keeps_house_rules(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
     game = _game(("Ann", {"Ann": 7, "Ben": 40}), players=2,
                  rules=Rules(target=100, knock_limit=7))
-    path.write_text(dump(game) + "notes: 'played at Cy''s: crisps'\n", encoding="utf-8")
+    path.write_text(dump(game), encoding="utf-8")
     loaded, _ = load(path)
     assert loaded.rules == Rules(target=100, knock_limit=7)
-    assert loaded.extra == {"notes": "played at Cy's: crisps"}
     assert load(_saved(tmp_path / "again.yaml", loaded))[0] == loaded
 
 
@@ -253,7 +261,7 @@ DAMAGED: list[tuple[str, str, Text, Text]] = [
      "line 7, rules.target", "rule 'target' must be a whole number, not '100'"),
     ("rules_not_a_mapping", GOOD + "rules: [150]\n", "line 7, rules", "must be a mapping"),
     ("unknown_game", GOOD + "game: gin-rummy\n", "line 7, game", "not a game this rummy"),
-    ("unknown_format", "format: 2\n" + GOOD, "line 1, format", "format 2 is not one"),
+    ("unknown_format", "format: 3\n" + GOOD, "line 1, format", "format 3 is not one"),
     ("r24_round_after_game_end",
      GOOD.replace("Cy: 20}", "Cy: 200}") + "- end: stock-out\n  hands: {Ann: 1, Ben: 2, Cy: 3}\n",
      "line 7, rounds[1]", "round 2 comes after the game ended (after round 1)"),
@@ -346,8 +354,15 @@ def test_folder_is_not_a_ledger(tmp_path: Path) -> None:
 
 def test_binary_file_is_not_a_ledger(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
-    path.write_bytes(b"\xff\xfe\x00garbage\x80")
-    with pytest.raises(LedgerError, match="not a text file"):
+    path.write_bytes(b"\x00garbage\x80\xff")
+    with pytest.raises(LedgerError, match=r"game.yaml: not a ledger: it is not UTF-8 text"):
+        load(path)
+
+
+def test_utf16_ledger_is_named_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(GOOD, encoding="utf-16")
+    with pytest.raises(LedgerError, match="it is UTF-16 text: save it as UTF-8"):
         load(path)
 
 
@@ -509,27 +524,39 @@ def test_locked_is_released_after_each_use(tmp_path: Path) -> None:
 
 # --- property: whatever the names and notes, the ledger reads back the same ------------
 
-NAME_CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="=,/|\n\t")
-NAMES = st.text(NAME_CHARS, min_size=1, max_size=8).map(str.strip).filter(bool).filter(
-    str.isprintable).filter(lambda name: not name.startswith("-"))  # '-x' reads as an option
+def _accepted(name: str) -> bool:
+    try:
+        return player_name(name) == name
+    except RummyError:
+        return False
+
+
+NAME_CHARS = st.characters(blacklist_categories=("Cs",))
+# every name rummy accepts, up to the longest (40): PyYAML cannot read a key over 1,024
+NAMES = st.one_of(st.text(NAME_CHARS, min_size=1, max_size=8),
+                  st.text(NAME_CHARS, min_size=30, max_size=MAX_NAME)).filter(_accepted)
 # any text, with a bias toward what YAML must escape or treats as a line break
 NOTE_CHARS = st.one_of(st.characters(blacklist_categories=("Cs",)),
                        st.sampled_from("\n\t\r\x7f\x85\u2028\ufffe"))
 AWKWARD_NAMES = st.sampled_from(["true", "No", "null", "~", "123", "+4", "0x1F", "1e3", "Ann:",
                                  "#1", "'q'", '"q"', "[Ann]", "{x}", "&a", "*a", "!tag", "x - y",
-                                 "? y", "@home", "`b`", "%d", "Zoë", "李", "A B", "yes"])
+                                 "? y", "@home", "`b`", "%d", "Zoë", "李", "A B", "yes",
+                                 "x" * MAX_NAME, "é" * MAX_NAME, "a: " + "b" * 37])
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Game:
+def one_game(draw: st.DrawFn, finished: bool = False) -> Game:
     n = draw(st.integers(2, 5))
     names = draw(st.lists(st.one_of(AWKWARD_NAMES, NAMES), min_size=n, max_size=n,
-                          unique_by=str.casefold))
+                          unique_by=lambda name: name.casefold()))
     game = new_game(names, dealer=draw(st.sampled_from(names)))
-    for _ in range(draw(st.integers(0, 3))):
-        knocker = draw(st.one_of(st.none(), st.sampled_from(names)))
+    for _ in range(draw(st.integers(0, 3)) if not finished else 40):
+        knocker = draw(st.sampled_from(names) if finished else
+                       st.one_of(st.none(), st.sampled_from(names)))
         # only one player may have gone out: the knocker, or anyone in a stock-out (R17)
         hands: dict[str, HandEntry] = {p: draw(st.integers(1, 30)) for p in names}
+        if finished:  # big hands: a knock scores enough to end the game soon
+            hands = {p: 90 for p in names}
         if knocker is not None:
             hands[knocker] = draw(st.sampled_from(["", "AS", "2H 3H", 4]))
         elif draw(st.booleans()):
@@ -537,34 +564,42 @@ def games(draw: st.DrawFn) -> Game:
         if game.state.game_over:
             break
         game, _ = record_round(game, knocker, hands)
-    notes = draw(st.one_of(st.none(), st.text(NOTE_CHARS, max_size=30)))
-    if notes is not None:
-        game = Game(game.players, game.first_dealer, game.rules, game.rounds, game.created,
-                    {"notes": notes})
+        note = draw(st.one_of(st.none(), st.text(NOTE_CHARS, max_size=30)))
+        if note is not None:
+            last = replace(game.rounds[-1], note=note)
+            game = with_results(replace(game, rounds=game.rounds[:-1] + (last,)), game.results)
     return game
 
 
+@st.composite
+def ledgers(draw: st.DrawFn) -> ledger.Ledger:
+    earlier = draw(st.lists(one_game(finished=True), max_size=2))
+    return ledger.Ledger((*earlier, draw(one_game())))
+
+
 @settings(max_examples=150, deadline=None)
-@given(games())
-def test_property_round_trip_any_names_and_notes(game: Game) -> None:
+@given(ledgers())
+def test_long_name_round_trips_any_ledger_rummy_can_write(written: ledger.Ledger) -> None:
+    """Whatever rummy writes, with any names it accepts and any notes, it reads back."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.yaml"
-        save(path, game)
-        loaded, warnings = load(path)
+        save(path, written)
+        loaded, warnings = ledger.read(path)
     assert warnings == []
-    assert loaded == game
+    assert loaded == written
+    assert [g.results for g in loaded.games] == [g.results for g in written.games]
 
 
 def test_round_trip_note_with_characters_yaml_must_escape(tmp_path: Path) -> None:
     # U+007F-U+009F, U+2028/9 and U+FFFE written raw would make the ledger unreadable
-    game = _game()
-    game = Game(game.players, game.first_dealer, game.rules, game.rounds, game.created,
-                {"notes": "tab\t del\x7f nel\x85 \x9f \u2028 \ufffe \x1b[0m"})
+    game = _game(*SAMPLE_ROUNDS[:1])
+    note = "tab\t del\x7f nel\x85 \x9f \u2028 \ufffe \x1b[0m"
+    game = replace(game, rounds=(replace(game.rounds[0], note=note),))
     path = tmp_path / "game.yaml"
     save(path, game)
-    assert load(path) == (game, [])
+    assert load(path)[0].rounds[0].note == note
 
 
 def test_hand_edited_knocker_in_another_case_is_the_seated_player(tmp_path: Path) -> None:
@@ -602,9 +637,9 @@ def test_a_mistyped_first_dealer_is_reported_on_its_own_line(tmp_path: Path) -> 
         load(path)
 
 
-def test_edited_dealer_round_number_and_unknown_keys_are_warned_about(tmp_path: Path) -> None:
+def test_edited_dealer_and_round_number_are_warned_about(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
-    path.write_text(GOOD.replace("- end: knock Ann", "- round: 2\n  dealer: Anm\n  nte: wet\n"
+    path.write_text(GOOD.replace("- end: knock Ann", "- round: 2\n  dealer: Anm\n"
                                                      "  end: knock Ann"), encoding="utf-8")
     game, warnings = load(path)
     assert game.dealer_of(1) == "Cy"
@@ -613,9 +648,29 @@ def test_edited_dealer_round_number_and_unknown_keys_are_warned_about(tmp_path: 
         "their place",
         "round 1: it says 'dealer: Anm', but by R4 Cy dealt it (the deal passes left from "
         "first_dealer); using Cy",
-        "round 1: 'nte' is not kept (a round keeps round, dealer, end, hands, scores, note); it "
-        "goes when rummy next writes the file",
     ]
+
+
+@pytest.mark.parametrize(("edit", "where", "hint"), [
+    (("rounds:", "Rounds:"), "line 3, Rounds", "did you mean 'rounds'?"),
+    (("first_dealer: Cy", "first_dealer: Cy\nnotes: crisps"), "line 3, notes", "a ledger has"),
+    (("- end: knock Ann", "- nte: wet\n  end: knock Ann"), "line 4, rounds[0].nte",
+     "did you mean 'note'?"),
+])
+def test_unknown_keys_are_refused_with_their_line_never_written_over(
+        tmp_path: Path, edit: tuple[str, str], where: str, hint: str) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.replace(*edit), encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        load(path)
+    assert str(info.value).startswith(f"{path}: {where}: ") and hint in str(info.value)
+
+
+def test_a_missing_rounds_key_is_an_error_not_a_new_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(GOOD.split("rounds:")[0], encoding="utf-8")
+    with pytest.raises(LedgerError, match="'rounds' is missing"):
+        load(path)
 
 
 def test_a_round_note_is_kept_through_a_write(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy_cli.game import new_game, record_round
+from rummy_cli.game import new_game, record_round, with_results
 from rummy_cli.ledger import create, dump, load, locked, save
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses fork/SIGKILL semantics")
@@ -196,7 +196,8 @@ def test_writer_killed_at_random_leaves_old_or_new_content(tmp_path: Path) -> No
     game = new_game(list(PLAYERS), dealer="Cy")
     game, _ = record_round(game, "Ann", {"Ann": 1, "Ben": 2, "Cy": 2})
     notes = "a long evening; " * 200_000
-    game = replace(game, extra={"notes": notes})
+    game = with_results(replace(game, rounds=(replace(game.rounds[0], note=notes),)),
+                        game.results)
     big, _ = record_round(game, "Ann", {"Ann": 1, "Ben": 2, "Cy": 2})
     old, new = dump(game).encode(), dump(big).encode()
     rng = random.Random(1234)
