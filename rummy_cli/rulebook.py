@@ -15,6 +15,7 @@ figure. Pure: nothing here prints or knows click.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
@@ -353,8 +354,6 @@ def _close(book: Rulebook, text: str, rules: Rules) -> str:
 
 def _wrap(block: str, indent: int) -> list[str]:
     """A paragraph or list item wrapped to the width; a lettered part shows as '(a) ...'."""
-    import textwrap
-
     if _PART.match(block):
         block = block[2:]
     marker = re.match(r"- |\([a-z]\) ", block)
@@ -407,8 +406,10 @@ def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: Rule
     for r in rows:
         value = figure_text(r["value"]) + (" *" if r["house"] else "")
         about = r["about"] + (f" (the book: {figure_text(r['book'])})" if r["house"] else "")
-        lines.append(f"  {r['name']:<{name_w}} = {value:<{value_w}}  {r['rule']:<{rule_w}}  "
-                     f"{about}".rstrip())
+        lead = f"  {r['name']:<{name_w}} = {value:<{value_w}}  {r['rule']:<{rule_w}}  "
+        wrapped = textwrap.wrap(about, max(WIDTH - len(lead), 20)) or [""]
+        lines.append((lead + wrapped[0]).rstrip())
+        lines += [" " * len(lead) + more for more in wrapped[1:]]
     return lines
 
 
