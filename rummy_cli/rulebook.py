@@ -201,8 +201,9 @@ def _key(query: str) -> str:
 
 def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY) -> Selection:
     """The rules to show for ``query``: every rule (None), a rule or decision by id (R14,
-    R15-D2, R12b), a range (R16-R27), a figure's rule (knock_limit), or every rule that
-    mentions a word or words (joker; going out). Raises :class:`NoSuchRule`.
+    R15-D2, R12b), a range (R16-R27), several of those (R14 R17), a figure's rules
+    (knock_limit), or every rule that mentions a word or words (joker; going out).
+    Raises :class:`NoSuchRule`.
 
     >>> [e.id for e in select(load_rulebook(), "joker").entries][:4]
     ['R2', 'R13', 'R14', 'R15']
@@ -215,6 +216,10 @@ def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY)
     if not text:
         raise NoSuchRule("say what to look up: a rule id (rummy rules R14) or a word "
                          "(rummy rules joker)")
+    tokens = text.split()
+    if len(tokens) > 1 and all(_RANGE.match(w.casefold()) or _ID.match(_key(w))
+                               for w in tokens):
+        return _several(book, [select(book, w, rules) for w in tokens])
     if m := _RANGE.match(text.casefold()):
         return _range(book, int(m.group(1)), int(m.group(2)))
     if m := _ID.match(_key(text)):
@@ -223,6 +228,15 @@ def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY)
     if name in figure_names(book):
         return _by_figure(book, name)
     return _by_word(book, text, rules)
+
+
+def _several(book: Rulebook, selections: list[Selection]) -> Selection:
+    """Several ids at once (R14 R17-D2): each entry once, in the book's order."""
+    ids = {e.id for s in selections for e in s.entries}
+    names = {n for s in selections for n in s.figures}
+    return Selection(tuple(e for e in book.entries if e.id in ids),
+                     tuple(n for n in figure_names(book) if n in names),
+                     nested=frozenset().union(*(s.nested for s in selections)))
 
 
 def _figures_of(book: Rulebook, entries: tuple[Entry, ...]) -> tuple[str, ...]:

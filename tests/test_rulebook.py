@@ -101,6 +101,14 @@ def test_a_range_shows_each_rule_with_its_decisions() -> None:
     assert headings(out) == ["R24", "R25", "R26", "R26-D1", "R27"]
 
 
+def test_several_ids_show_each_once_in_book_order() -> None:
+    code, out, _ = run("rules", "R17-D2", "r14", "R13-R14")
+    assert code == 0
+    assert headings(out) == ["R13", "R14", "R15-D2", "R17-D2"]
+    code, _, err = run("rules", "R14", "R99")
+    assert code == 2 and "there is no rule R99" in one_error_line(err)
+
+
 @pytest.mark.parametrize("name", ["knock_limit", "knock-limit", "KNOCK_LIMIT"])
 def test_a_figure_name_shows_the_rules_it_sets(name: str) -> None:
     code, out, _ = run("rules", name)
