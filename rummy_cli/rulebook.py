@@ -223,7 +223,7 @@ def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY)
     if m := _RANGE.match(text.casefold()):
         return _range(book, int(m.group(1)), int(m.group(2)))
     if m := _ID.match(_key(text)):
-        return _by_id(book, text, int(m.group(1)), m.group(2), m.group(3), m.group(4))
+        return _by_id(book, int(m.group(1)), m.group(2), m.group(3), m.group(4))
     name = text.casefold().replace("-", "_").replace(" ", "_")
     if name in figure_names(book):
         return _by_figure(book, name)
@@ -261,26 +261,28 @@ def _with_decisions(book: Rulebook, rule_ids: set[str]) -> tuple[tuple[Entry, ..
     return tuple(shown), nested
 
 
-def _range_text(book: Rulebook) -> str:
+def _span(book: Rulebook) -> str:
+    """'R1 to R27'."""
     ids = book.rule_ids()
-    return f"the rules are {ids[0]} to {ids[-1]}"
+    return f"{ids[0]} to {ids[-1]}"
 
 
 def _range(book: Rulebook, low: int, high: int) -> Selection:
     low, high = min(low, high), max(low, high)
+    have = set(book.rule_ids())
+    missing = next((n for n in range(low, high + 1) if f"R{n}" not in have), None)
+    if missing is not None:  # found at once past the last rule, however high 'high' is
+        raise NoSuchRule(f"there is no rule R{missing}: the rules are {_span(book)}")
     ids = {f"R{n}" for n in range(low, high + 1)}
-    missing = sorted(ids - set(book.rule_ids()), key=lambda i: int(i[1:]))
-    if missing:
-        raise NoSuchRule(f"there is no rule {missing[0]}: {_range_text(book)}")
     entries, nested = _with_decisions(book, ids)
     return Selection(entries, _figures_of(book, entries), nested=frozenset(nested))
 
 
-def _by_id(book: Rulebook, text: str, number: int, decision: str | None, d_number: str | None,
+def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | None,
            part: str | None) -> Selection:
     rule = book.entry(f"R{number}")
     if rule is None:
-        raise NoSuchRule(f"there is no rule R{number}: {_range_text(book)} "
+        raise NoSuchRule(f"there is no rule R{number}: the rules are {_span(book)} "
                          "(e.g. rummy rules R14)")
     decisions = [e for e in book.entries if e.rule == rule.id and e.is_decision]
     if decision:
@@ -361,7 +363,7 @@ def _close(book: Rulebook, text: str, rules: Rules) -> str:
     close = [w for w in close if w.rstrip("s") == w or w.rstrip("s") not in close]  # joker(s)
     if close:
         return "; did you mean " + " or ".join(repr(w) for w in close) + "?"
-    return f": try another word, or a rule id ({_range_text(book).split(' are ')[1]})"
+    return f": try another word, or a rule id ({_span(book)})"
 
 
 # --- the text shown ---------------------------------------------------------------------

@@ -219,6 +219,7 @@ def test_nothing_sends_a_user_to_a_file_that_is_not_shipped() -> None:
     ("R1b", "there is no R1b: R1 has no lettered parts"),
     ("R12d", "its parts are R12a, R12b, R12c"),
     ("R20-R30", "there is no rule R28"),
+    ("R1-R99999999999999", "there is no rule R28"),
     ("jokr", "no rule mentions 'jokr'; did you mean 'joker'?"),
     ("xyzzy", "no rule mentions 'xyzzy': try another word, or a rule id (R1 to R27)"),
     ("", "say what to look up"),
