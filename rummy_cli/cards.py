@@ -1,4 +1,4 @@
-"""Cards as values, and the one parser and formatter of the card notation (INTERFACE.md).
+"""Cards as values, and the one parser and formatter of the card notation.
 
 >>> parse_card("10h")
 Card(rank=10, suit=<Suit.HEARTS: 'H'>)

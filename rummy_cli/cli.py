@@ -230,7 +230,7 @@ def _register_bash_completion() -> None:
 # --- shared options ---------------------------------------------------------------------
 
 def json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON (see INTERFACE.md).")(f)
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)
 
 
 def style_options(f: F) -> F:
@@ -312,9 +312,10 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     Scorekeeper:  rummy new Ann Ben Cy
                   rummy round --knock Ann --hand Ann=3C --hand Ben=2D --points Cy=20
                   rummy standings   |   rummy history   |   rummy undo
+    Rules:        rummy rules   |   rummy rules R14   |   rummy rules joker
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
-    A table is melds separated by '/'. The rules are RULES.md R1-R27.
+    A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
     """
     ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
 
@@ -505,7 +506,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     """Referee one turn: was the player's rearrangement of the table legal?
 
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
-    Only the table at the end of the turn is judged (RULES.md, R14/R15 decision).
+    Only the table at the end of the turn is judged (see 'rummy rules R15-D2').
 
     \b
     Examples:
@@ -1202,3 +1203,6 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
 def main() -> None:
     """The console entry point."""
     cli.main(prog_name="rummy")
+
+
+from . import cli_rules  # noqa: E402,F401  registers 'rummy rules'

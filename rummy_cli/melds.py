@@ -43,7 +43,7 @@ UNDECLARED_JOKER = "undeclared-joker"
 class Violation:
     """One broken rule: a stable code, the rule id, and a sentence for the table.
 
-    A meld's problems and a turn's violations are both of this kind (codes: INTERFACE.md).
+    A meld's problems and a turn's violations are both of this kind (codes: the README's list).
     """
 
     code: str

@@ -1,4 +1,4 @@
-"""What the referee and the scorekeeper say: human text and the JSON documents of INTERFACE.md.
+"""What the referee and the scorekeeper say: human text and the JSON documents.
 
 Pure functions from results to strings or plain data; the CLI prints them.
 """
@@ -26,7 +26,7 @@ def _names(cards: Sequence[AnyCard]) -> list[str]:
 
 
 def meld_json(v: MeldVerdict) -> dict[str, Any]:
-    """``check meld`` JSON (INTERFACE.md), plus the cards forced jokers stand for."""
+    """``check meld`` JSON, plus the cards forced jokers stand for."""
     return {
         "legal": v.legal,
         "kind": v.kind,

@@ -1,4 +1,4 @@
-"""The rules in force, as data: every number of RULES.md lives here and nowhere else.
+"""The rules in force, as data: every figure of the rulebook lives here and nowhere else.
 
 A house rule or a sibling game is a new :class:`Rules` value, not new branches in the code.
 

@@ -1,6 +1,6 @@
 """Scoring (R16-R27): hand points, the winners of a round, and the end of the game. No I/O.
 
-The worked example of RULES.md: Ann knocks with 3, Ben holds 2, Cy holds 20.
+The worked example of the rulebook (R21): Ann knocks with 3, Ben holds 2, Cy holds 20.
 
 >>> r = score_round(["Ann", "Ben", "Cy"], {"Ann": 3, "Ben": 2, "Cy": 20}, knocker="Ann")
 >>> r.winners, r.scores, r.undercut

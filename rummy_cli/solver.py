@@ -92,7 +92,7 @@ def best_play(
     Every card on the table stays there (R12b), at least one card comes from the hand
     (R12a), the whole table ends in legal melds (R10), and nobody melds after the last
     draw (R5). A table joker declared X keeps X unless a real X is on the table at the
-    end of the turn (R14, R15; RULES.md "How R14 and R15 are checked"). ``by="cards"``
+    end of the turn (R14, R15; the rulebook's R15-D2). ``by="cards"``
     plays as many cards as possible, then sheds the most points; ``by="points"`` the
     other way round.
 

@@ -1,6 +1,6 @@
 """The referee of one turn (R5, R6, R10-R15): was the rearrangement legal? Every violation.
 
-Only the table at the end of the turn is judged (RULES.md, D under R15).
+Only the table at the end of the turn is judged (the rulebook's R15-D2).
 
 >>> from .cards import parse_cards, parse_table
 >>> v = judge_turn(parse_table("2S 3S 4S 5S"), parse_cards("6S"), parse_table("3S 4S 5S 6S"))
