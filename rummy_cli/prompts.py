@@ -175,7 +175,8 @@ def _change_answer(game: Game, raw: str) -> tuple[str, str]:
     text = raw.strip()
     if not text:
         return "keep", ""
-    for words, meaning, word in ((BACK_WORDS, "keep", "'back'"),
+    # 'b' is Ben here, not back: Enter already keeps the round as it is
+    for words, meaning, word in ((("back",), "keep", "'back'"),
                                  (ENDING_WORDS, "ending", "'knock'")):
         if text.lower() in words:
             player = _player_or_word(game.players, text, word)
@@ -318,9 +319,9 @@ def _ask_hand(
     game: Game, p: str, check: Callable[[str], HandEntry], knocker: str | None,
     known: HandEntry | None = None, source: str = "", confirm_known: bool = False,
 ) -> HandEntry:
-    """``p``'s hand: ``known`` (``source``: given as an option, or kept) if it passes
-    ``check``, else asked until it does.
+    """``p``'s hand: ``known`` if it passes ``check``, else asked until one does.
 
+    ``source`` says where ``known`` comes from: "given" as an option, or "kept" after 'back'.
     In a stock-out round a hand of no cards that was typed (or ``confirm_known``) is confirmed:
     a slip of the Enter key must not score a going-out bonus (R23).
     """

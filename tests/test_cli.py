@@ -856,6 +856,13 @@ def test_unique_prefix_names_player() -> None:
     assert json.loads(out)["hand_points"] == {"Ann": 3, "Abe": 2, "Ben": 12}
 
 
+def test_change_which_takes_b_for_a_player_not_for_back() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="stock\n3C\n9D\nback\nb\n8D\ny\n")
+    assert code == 0 and "could be" not in err
+    assert last_round()["hands"] == {"Ann": ["3C"], "Ben": ["8D"]}
+
+
 def test_a_whole_name_wins_over_a_longer_name_it_starts() -> None:
     new_game("Ann", "Anna", dealer="Ann")
     code, out, _ = run("round", "--guided", "--json", input="ann\n3C\n9D\ny\n")
