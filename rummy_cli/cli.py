@@ -930,15 +930,13 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     no_hands = not hands and not points
     if guided or (no_hands and _stdin_is_terminal()):
-        from .prompts import Back, ask_confirm, ask_round
+        from .prompts import Back, ask_change, ask_confirm, ask_round
 
         game = _load(path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
-        first = True
+        knocker, entered = ask_round(game, knocker, stock_out, given)
         while True:
-            knocker, entered = ask_round(game, knocker, stock_out, given, header=first)
-            first = False
             _, result = record_round(game, knocker, entered)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
             click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
@@ -946,9 +944,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
             try:
                 if yes or ask_confirm("Record this round?"):
                     break
-            except Back:
-                click.echo("Back to the start of the round.", err=True)
-                knocker, stock_out, given = None, False, {}
+            except Back:  # change one answer, keep the others
+                knocker, entered = ask_change(game, knocker, entered)
                 continue
             click.echo("Nothing recorded.", err=True)
             return

@@ -313,12 +313,15 @@ def check_open(game: Game) -> None:
 def record_round(
     game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
 ) -> tuple[Game, RoundResult]:
-    """The game with one more round, and that round's result; refuses what R17/R24 forbid."""
+    """The game with one more round, and that round's result; refuses what R17/R24 forbid.
+
+    A name may be the start of a player's name if no other player's starts the same way.
+    """
     check_open(game)
-    who = None if knocker is None else find_player(game.players, knocker)
+    who = None if knocker is None else find_player_by_prefix(game.players, knocker)
     entered: dict[str, HandEntry] = {}
     for name, hand in hands.items():
-        player = find_player(game.players, name)
+        player = find_player_by_prefix(game.players, name)
         if player in entered:
             raise RefusedError(f"{player}'s hand was given twice")
         entered[player] = normalize_hand(hand, player)
@@ -346,3 +349,33 @@ def with_results(game: Game, results: tuple[RoundResult, ...]) -> Game:
         raise ValueError(f"{len(results)} results for {len(game.rounds)} rounds")
     game.__dict__["results"] = results  # fills the cached property
     return game
+
+
+def players_matching(players: Sequence[str], typed: str) -> list[str]:
+    """The player called ``typed`` (any case) alone, else every player whose name starts with it.
+
+    >>> players_matching(["Ann", "Anna", "Abe"], "ann"), players_matching(["Ann", "Abe"], "a")
+    (['Ann'], ['Ann', 'Abe'])
+    """
+    text = typed.strip().casefold()
+    if not text:
+        return []
+    exact = [p for p in players if p.casefold() == text]
+    return exact or [p for p in players if p.casefold().startswith(text)]
+
+
+def find_player_by_prefix(players: Sequence[str], typed: str) -> str:
+    """The player called ``typed`` (any case), else the only player whose name starts with it.
+
+    >>> find_player_by_prefix(["Ann", "Abe", "Ben"], "b")
+    'Ben'
+    >>> find_player_by_prefix(["Ann", "Abe", "Ben"], "A")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: 'A' could be Ann or Abe: type more
+    """
+    found = players_matching(players, typed)
+    if len(found) > 1:
+        raise RefusedError(f"{typed.strip()!r} could be {', '.join(found[:-1])} or {found[-1]}: "
+                           "type more")
+    return found[0] if found else find_player(players, typed)  # none: find_player says why

@@ -5,7 +5,7 @@ Part of the CLI shell (it uses click's prompts); the rules are checked by the co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 import click
@@ -17,9 +17,10 @@ from .game import (
     HandEntry,
     check_open,
     entry_points,
-    find_player,
+    find_player_by_prefix,
     most_points,
     normalize_hand,
+    players_matching,
     typed_hand,
 )
 from .rules import MANIPULATION_RUMMY
@@ -44,15 +45,13 @@ def check_new_name(name: str) -> None:
 
 
 class _CanGoBack(RefusedError):
-    """A hand that shows an earlier answer was wrong: 'back' starts the round again."""
+    """A hand that shows an earlier answer was wrong; its hint says where 'back' goes."""
 
-    hint = "Try again, or type 'back' to start the round again."
+    hint: str
 
-
-class _WrongKnocker(_CanGoBack):
-    """A hand that shows the knocker was entered wrong."""
-
-    hint = "Try again, or type 'back' to change who knocked."
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 class Back(Exception):
@@ -107,22 +106,30 @@ def ask_confirm(question: str) -> bool:
     return _ask(f"{question} [Y/n/back]", answer, default="")
 
 
+KNOCK_QUESTION = "Who knocked? (a name, or 'stock' if the stock ran out)"
+CHANGE_QUESTION = "Change which? (a name, 'knock', or Enter for none)"
+ENDING_WORDS = ("knock", "knocker", "knocked", "end", "ending", "stock", "stock-out")
+# what 'back' does after a refused hand: while entering the round, and while changing it
+AGAIN = "Try again, or type 'back' to start the round again."
+KNOCKER = "Try again, or type 'back' to change who knocked."
+CHOOSE = "Try again, or type 'back' to choose what to change."
+
+
 def ask_round(
     game: Game, knock: str | None, stock_out: bool,
-    given: Mapping[str, HandEntry] | None = None, header: bool = True,
+    given: Mapping[str, HandEntry] | None = None,
 ) -> tuple[str | None, dict[str, HandEntry]]:
     """Ask how the round ended and what each player holds (hands in ``given`` are not asked).
 
     'back' at a hand asks how the round ended again, and the hands that were typed.
     """
     check_open(game)
-    if knock is not None:
-        knock = find_player(game.players, knock)  # a wrong --knock: one error, no question
+    if knock is not None:  # a wrong --knock: one error, no question
+        knock = find_player_by_prefix(game.players, knock)
     known = _given_hands(game, given or {})
-    if header:
-        number = len(game.rounds) + 1
-        click.echo(f"Round {number} ({game.dealer_of(number)} dealt). "
-                   f"Players: {', '.join(game.players)}.", err=True)
+    number = len(game.rounds) + 1
+    click.echo(f"Round {number} ({game.dealer_of(number)} dealt). "
+               f"Players: {', '.join(game.players)}.", err=True)
     while True:
         try:
             return _ask_ending_and_hands(game, knock, stock_out, known)
@@ -131,29 +138,118 @@ def ask_round(
             knock, stock_out = None, False
 
 
+def ask_change(
+    game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
+) -> tuple[str | None, dict[str, HandEntry]]:
+    """After 'back' at "Record this round?": show the round, change one answer, keep the rest.
+
+    Enter keeps the round as it is; 'back' while changing an answer leaves it as it was.
+    """
+    while True:
+        _show_round(game, knocker, hands)
+        what, who = _ask(CHANGE_QUESTION, lambda raw: _change_answer(game, raw), default="")
+        try:
+            if what == "keep":
+                return knocker, dict(hands)
+            if what == "ending":
+                return _change_ending(game, knocker, hands)
+            others = {p: h for p, h in hands.items() if p != who}
+            check = _hand_check(game, who, knocker, others, (CHOOSE, CHOOSE), "the other hands")
+            return knocker, {**hands, who: _ask_hand(game, who, check, knocker)}
+        except Back:
+            click.echo("Nothing changed.", err=True)
+
+
+def _show_round(game: Game, knocker: str | None, hands: Mapping[str, HandEntry]) -> None:
+    ending = "the stock ran out" if knocker is None else f"{knocker} knocked"
+    click.echo(f"As entered: {ending}.", err=True)
+    for p in game.players:
+        hand = hands[p]
+        shown = "no cards" if hand == "" else f"a total of {hand}" if isinstance(hand, int) \
+            else hand
+        click.echo(f"  {p}: {shown}", err=True)
+
+
+def _change_answer(game: Game, raw: str) -> tuple[str, str]:
+    """("keep", ""), ("ending", "") or ("hand", the player) for an answer to "Change which?"."""
+    text = raw.strip()
+    if not text:
+        return "keep", ""
+    # 'b' is Ben here, not back: Enter already keeps the round as it is
+    for words, meaning, word in ((("back",), "keep", "'back'"),
+                                 (ENDING_WORDS, "ending", "'knock'")):
+        if text.lower() in words:
+            player = _player_or_word(game.players, text, word)
+            return ("hand", player) if player is not None else (meaning, "")
+    return "hand", find_player_by_prefix(game.players, text)
+
+
+def _player_or_word(players: Sequence[str], text: str, word: str) -> str | None:
+    """A player called ``text``, or None: ``text`` is the word it also is (``word``).
+
+    A word that is the start of a player's name is refused: 's' could be Sam or 'stock'.
+    """
+    found = players_matching(players, text)
+    if found and found[0].casefold() == text.casefold():
+        return found[0]  # a name wins over a word: a player may be called Stock
+    if found:
+        raise RefusedError(f"{text!r} could be {', '.join(found)} or {word}: type more")
+    return None
+
+
+def _change_ending(
+    game: Game, knocker: str | None, hands: Mapping[str, HandEntry]
+) -> tuple[str | None, dict[str, HandEntry]]:
+    """Ask how the round ended; a kept hand that no longer fits is asked again."""
+    new = _ask(KNOCK_QUESTION, lambda raw: _knocker_answer(game, raw, first=False))
+    now = dict(hands)
+    for p in game.players:
+        others = {q: h for q, h in now.items() if q != p}
+        check = _hand_check(game, p, new, others, (CHOOSE, CHOOSE), "the other hands")
+        # an empty hand entered in a knock round is confirmed once the stock ran out instead
+        now[p] = _ask_hand(game, p, check, new, now[p], "kept",
+                           confirm_known=knocker is not None)
+    return new, now
+
+
 def _given_hands(game: Game, given: Mapping[str, HandEntry]) -> dict[str, HandEntry]:
     """Hands given as options, by the players' own names (an unknown name is refused)."""
-    return {find_player(game.players, name): hand for name, hand in given.items()}
+    known: dict[str, HandEntry] = {}
+    for name, hand in given.items():
+        player = find_player_by_prefix(game.players, name)
+        if player in known:
+            raise RefusedError(f"{player}'s hand was given twice")
+        known[player] = hand
+    return known
 
 
-def _knocker_answer(game: Game, raw: str) -> str | None:
-    """A player (a name wins over a stock word: a player may be called Stock), or None."""
+def _knocker_answer(game: Game, raw: str, first: bool = True) -> str | None:
+    """A player (by name, or the start of one), or None: the stock ran out.
+
+    A name wins over a stock word (a player may be called Stock); 'back' is Back except at
+    the round's first question.
+    """
     text = raw.strip()
-    for p in game.players:
-        if p.casefold() == text.casefold():
-            return p
-    if text.lower() in STOCK_WORDS:
-        return None
     if text.lower() in BACK_WORDS:
-        raise RefusedError("this is the round's first question: type who knocked, or 'stock'")
+        if not first:
+            player = _player_or_word(game.players, text, "'back'")
+            if player is None:
+                raise Back
+            return player
+        if not players_matching(game.players, text):
+            raise RefusedError("this is the round's first question: type who knocked, or "
+                               "'stock'")
+    elif text.lower() in STOCK_WORDS:
+        return _player_or_word(game.players, text, "'stock'")
     import difflib
 
-    if difflib.get_close_matches(text.lower(), ["stock"], n=1, cutoff=0.6) and not \
+    if not players_matching(game.players, text) and \
+            difflib.get_close_matches(text.lower(), ["stock"], n=1, cutoff=0.6) and not \
             difflib.get_close_matches(text.casefold(), [p.casefold() for p in game.players],
                                       n=1, cutoff=0.6):
         raise RefusedError(f"{text!r} is not a player of this game "
                            f"({', '.join(game.players)}): did you mean 'stock'?")
-    return find_player(game.players, text)
+    return find_player_by_prefix(game.players, text)
 
 
 def _ask_ending_and_hands(
@@ -164,48 +260,97 @@ def _ask_ending_and_hands(
     if stock_out:
         knocker = None
     elif knock is not None:
-        knocker = find_player(game.players, knock)
+        knocker = find_player_by_prefix(game.players, knock)
     else:
-        knocker = _ask("Who knocked? (a name, or 'stock' if the stock ran out)",
-                       lambda raw: _knocker_answer(game, raw))
+        knocker = _ask(KNOCK_QUESTION, lambda raw: _knocker_answer(game, raw))
     entered: dict[str, HandEntry] = {}
-    held: list[AnyCard] = []  # the cards of the hands entered so far (R2 counts them)
     click.echo("Type each player's cards left in hand (3C 2D) or their total (12); "
                "Enter if none.", err=True)
-    most = most_points(game.decks, game.rules)
+    hints = (AGAIN, KNOCKER if asked else AGAIN)
     for p in game.players:
-        def hand(raw: str, p: str = p) -> HandEntry:
-            text = raw.strip()
-            if text.lower() in BACK_WORDS:
-                raise Back
-            entry = normalize_hand(typed_hand(text), p)
-            cards = parse_cards(entry) if isinstance(entry, str) else []
-            too_many = check_copies(held + cards, game.decks)
-            if too_many:
-                raise _CanGoBack(f"with the hands before it, {'; '.join(too_many)}")
-            points = entry_points(entry, game.rules)
-            if points > most:
-                raise RefusedError(f"{points} is more than all the cards are worth ({most})")
-            gone = [q for q, e in entered.items() if entry_points(e, game.rules) == 0]
-            if points == 0 and gone:
-                raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player "
-                                 "can go out: the first to do so ended the round (R17)")
-            wrong = _WrongKnocker if asked else _CanGoBack
-            if p == knocker:
-                try:
-                    check_knock(p, points, game.rules)
-                except RefusedError as exc:
-                    raise wrong(str(exc)) from None
-            elif points == 0 and knocker is not None:
-                raise wrong(f"{p} has no cards left, so {p} went out and ended the round as a "
-                            f"knock (R17), not {knocker}")
+        check = _hand_check(game, p, knocker, entered, hints, "the hands before it")
+        entered[p] = _ask_hand(game, p, check, knocker, given.get(p), "given")
+    return knocker, entered
+
+
+def _hand_check(
+    game: Game, p: str, knocker: str | None, others: Mapping[str, HandEntry],
+    hints: tuple[str, str], where: str,
+) -> Callable[[str], HandEntry]:
+    """The checks of ``p``'s hand as typed, with the ending and the ``others``' hands.
+
+    ``hints`` say what 'back' does after a refusal: for a clash with the other hands, and for
+    a hand that does not fit the ending; ``where`` names the other hands in a message.
+    """
+    held: list[AnyCard] = [c for e in others.values() if isinstance(e, str)
+                           for c in parse_cards(e)]  # R2 counts the copies of every card
+    gone = [q for q, e in others.items() if entry_points(e, game.rules) == 0]
+    most = most_points(game.decks, game.rules)
+
+    def check(raw: str) -> HandEntry:
+        text = raw.strip()
+        if text.lower() in BACK_WORDS:
+            raise Back
+        entry = normalize_hand(typed_hand(text), p)
+        cards = parse_cards(entry) if isinstance(entry, str) else []
+        too_many = check_copies(held + cards, game.decks)
+        if too_many:
+            raise _CanGoBack(f"with {where}, {'; '.join(too_many)}", hints[0])
+        points = entry_points(entry, game.rules)
+        if points > most:
+            raise RefusedError(f"{points} is more than all the cards are worth ({most})")
+        if points == 0 and gone:
+            raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player can go "
+                             "out: the first to do so ended the round (R17)", hints[0])
+        if p == knocker:
+            try:
+                check_knock(p, points, game.rules)
+            except RefusedError as exc:
+                raise _CanGoBack(str(exc), hints[1]) from None
+        elif points == 0 and knocker is not None:
+            raise _CanGoBack(f"{p} has no cards left, so {p} went out and ended the round as "
+                             f"a knock (R17), not {knocker}", hints[1])
+        return entry
+
+    return check
+
+
+def _ask_hand(
+    game: Game, p: str, check: Callable[[str], HandEntry], knocker: str | None,
+    known: HandEntry | None = None, source: str = "", confirm_known: bool = False,
+) -> HandEntry:
+    """``p``'s hand: ``known`` if it passes ``check``, else asked until one does.
+
+    ``source`` says where ``known`` comes from: "given" as an option, or "kept" after 'back'.
+    In a stock-out round a hand of no cards that was typed (or ``confirm_known``) is confirmed:
+    a slip of the Enter key must not score a going-out bonus (R23).
+    """
+    label = f"{p}'s hand"
+    if known is not None:
+        shown = known if known != "" else "nothing"
+        if source == "given":
+            click.echo(f"{label}: {shown} (given)", err=True)
+        try:
+            entry = check(str(known))
+            if not confirm_known or _confirmed(game, p, knocker, entry):
+                return entry
+        except Back:
+            pass
+        except RummyError as exc:  # said as if typed, then asked
+            if source != "given":
+                click.echo(f"{label}: {shown} ({source})", err=True)
+            _say_why(exc)
+    while True:
+        entry = _ask(label, check, default="")
+        if _confirmed(game, p, knocker, entry):
             return entry
 
-        entry = _given_or_asked(f"{p}'s hand", given.get(p), hand)
-        entered[p] = entry
-        if isinstance(entry, str):
-            held.extend(parse_cards(entry))
-    return knocker, entered
+
+def _confirmed(game: Game, p: str, knocker: str | None, entry: HandEntry) -> bool:
+    """The hand stands: it holds cards, or the round was a knock, or ``p`` went out says yes."""
+    if knocker is not None or entry_points(entry, game.rules) > 0:
+        return True
+    return ask_yes_no(f"{p} went out?", default=False)
 
 
 def _given_or_asked(label: str, given: HandEntry | None,

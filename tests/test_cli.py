@@ -773,20 +773,166 @@ def test_r17_a_stock_out_with_two_players_out_is_refused() -> None:
 
 def test_r17_guided_second_empty_hand_is_asked_again() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Cy")
-    code, out, err = run("round", "--guided", "--json", input="stock\n\n\n4C\n2D\ny\n")
+    code, out, err = run("round", "--guided", "--json", input="stock\n\ny\n\n4C\n2D\ny\n")
     assert code == 0
     assert "Ann has no cards left either, but only one player can go out" in err
     assert json.loads(out)["hand_points"] == {"Ann": 0, "Ben": 4, "Cy": 2}
 
 
-def test_guided_back_at_the_confirmation_asks_the_round_again() -> None:
-    new_game("Ann", "Ben", dealer="Ann")
-    answers = "stock\n3C\n2D\nback\nAnn\n3C\n9D\ny\n"
-    code, out, err = run("round", "--guided", "--json", input=answers)
-    assert code == 0 and "Back to the start of the round." in err
-    doc = json.loads(out)
-    assert doc["knocker"] == "Ann" and doc["hand_points"] == {"Ann": 3, "Ben": 9}
+def last_round() -> dict[str, object]:
+    """The last round of the ledger, as ``rummy history --json`` shows it."""
+    rounds: list[dict[str, object]] = json.loads(run("history", "--json")[1])["rounds"]
+    return rounds[-1]
+
+
+def test_back_keeps_typed_hands_and_changes_one() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    answers = ["Ann", "3C", "KS QH 9C", "JK 4D", "back", "Ben", "KS QH 8C", "y"]
+    code, out, err = run("round", "--guided", "--json", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert ("Record this round? [Y/n/back]: back\nAs entered: Ann knocked.\n"
+            "  Ann: 3C\n  Ben: KS QH 9C\n  Cy: JK 4D\n"
+            "Change which? (a name, 'knock', or Enter for none): Ben\n"
+            "Ben's hand: KS QH 8C\nPoints in hand: Ann 3, Ben 28, Cy 29.\n"
+            "Round 1: Ann knocked and wins: 51 points.\n") in err
+    assert err.count("Ann's hand:") == 1 and err.count("Who knocked?") == 1  # not asked again
+    assert json.loads(out)["scores"] == {"Ann": 51, "Ben": 0, "Cy": 0}
+    assert last_round()["hands"] == {"Ann": ["3C"], "Ben": ["KS", "QH", "8C"],
+                                     "Cy": ["JK", "4D"]}
     assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
+
+
+def test_back_changes_how_the_round_ended_and_asks_only_a_hand_that_no_longer_fits() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    # Ben knocked, not Ann: the hands stay, but Ben's 20 points cannot knock
+    answers = ["Ann", "3C", "KS QS", "4D 2D", "back", "knock", "Ben", "4C", "y"]
+    code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert ("Ben's hand: KS QS (kept)\n  Ben cannot knock with 20 points in hand: a knock "
+            "needs 5 or fewer (R17). Try again, or type 'back' to choose what to change.\n"
+            "Ben's hand: 4C\n") in err
+    assert "Ann's hand: 3C (kept)" not in err and "Cy's hand: 4D 2D (kept)" not in err
+    assert "Round 1: Ann undercuts Ben: 14 points (4 + 10 undercut bonus)." in err
+    assert last_round()["knocker"] == "Ben"
+    assert last_round()["hands"] == {"Ann": ["3C"], "Ben": ["4C"], "Cy": ["4D", "2D"]}
+
+
+def test_back_then_back_again_changes_nothing() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    # back at the confirmation, Ben chosen, then back: nothing changed; Enter: none to change
+    answers = ["stock", "3C", "9D", "back", "Ben", "back", "", "y"]
+    code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert "Nothing changed.\nAs entered: the stock ran out.\n" in err
+    assert err.count("Record this round?") == 2
+    assert last_round()["hands"] == {"Ann": ["3C"], "Ben": ["9D"]}
+
+
+def test_back_a_changed_hand_is_checked_against_all_the_other_hands() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    # Ann's new hand clashes with Cy's, entered after it: the message says 'the other hands'
+    answers = ["stock", "3C", "9D", "JK JK", "back", "Ann", "JK", "2C", "y"]
+    code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert ("  with the other hands, there are 3 jokers, but 2 decks hold only 2. Try again, or "
+            "type 'back' to choose what to change.") in err
+    assert last_round()["hands"] == {"Ann": ["2C"], "Ben": ["9D"], "Cy": ["JK", "JK"]}
+
+
+def test_back_to_a_stock_out_confirms_a_kept_empty_hand() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    answers = ["Ann", "", "9D", "back", "knock", "stock", "n", "2C", "y"]
+    code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert ("Who knocked? (a name, or 'stock' if the stock ran out): stock\n"
+            "Ann went out? [y/N]: n\nAnn's hand: 2C\n") in err
+    assert last_round()["knocker"] is None
+    assert last_round()["hands"] == {"Ann": ["2C"], "Ben": ["9D"]}
+
+
+def test_unique_prefix_names_player() -> None:
+    new_game("Ann", "Abe", "Ben", dealer="Ann")
+    answers = ["be", "KS 9C", "2D 2C", "1", "back", "an", "KS 8C", "y"]
+    code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
+    assert code == 0 and "could be" not in err
+    assert last_round()["knocker"] == "Ben"
+    assert last_round()["hands"] == {"Ann": ["KS", "8C"], "Abe": ["2D", "2C"], "Ben": 1}
+    # the options take the start of a name too
+    code, out, err = run("round", "--knock", "AB", "--hand", "an=3C", "--hand", "ab=2D",
+                         "--points", "b=12", "--json")
+    assert code == 0, err
+    assert json.loads(out)["knocker"] == "Abe"
+    assert json.loads(out)["hand_points"] == {"Ann": 3, "Abe": 2, "Ben": 12}
+
+
+def test_change_which_takes_b_for_a_player_not_for_back() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="stock\n3C\n9D\nback\nb\n8D\ny\n")
+    assert code == 0 and "could be" not in err
+    assert last_round()["hands"] == {"Ann": ["3C"], "Ben": ["8D"]}
+
+
+def test_a_whole_name_wins_over_a_longer_name_it_starts() -> None:
+    new_game("Ann", "Anna", dealer="Ann")
+    code, out, _ = run("round", "--guided", "--json", input="ann\n3C\n9D\ny\n")
+    assert code == 0 and json.loads(out)["knocker"] == "Ann"
+
+
+def test_ambiguous_prefix_is_refused_with_candidates() -> None:
+    new_game("Ann", "Abe", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="A\nann\n3C\n9D\nKS\ny\n")
+    assert code == 0
+    assert "  'A' could be Ann or Abe: type more. Try again.\n" in err
+    assert last_round()["knocker"] == "Ann"
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("round", "--knock", "a", "--points", "Ann=1", "--points", "Abe=9",
+                       "--points", "Ben=9")
+    assert code == 2 and one_error_line(err) == "Error: 'a' could be Ann or Abe: type more"
+    code, _, err = run("round", "--knock", "Ann", "--points", "an=1", "--points", "Ann=9",
+                       "--points", "Ben=9")
+    assert code == 2 and one_error_line(err) == "Error: Ann's hand was given twice"
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_a_stock_word_that_starts_a_name_is_asked_to_be_made_clear() -> None:
+    new_game("Sam", "Ben", dealer="Sam")
+    code, out, err = run("round", "--guided", "--json", input="s\nstock\n3C\n2D\ny\n")
+    assert code == 0
+    assert "  's' could be Sam or 'stock': type more. Try again." in err
+    assert json.loads(out)["knocker"] is None
+
+
+def test_stock_out_empty_hand_is_confirmed() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, err = run("round", "--guided", "--json", input="stock\n\ny\n4C\n2D\ny\n")
+    assert code == 0
+    assert "Ann's hand: \nAnn went out? [y/N]: y\nBen's hand: 4C\n" in err
+    doc = json.loads(out)
+    assert doc["hand_points"] == {"Ann": 0, "Ben": 4, "Cy": 2}
+    assert doc["scores"] == {"Ann": 31, "Ben": 0, "Cy": 0}  # 4 + 2 + 25 going-out bonus
+    assert last_round()["knocker"] is None
+    assert last_round()["hands"] == {"Ann": [], "Ben": ["4C"], "Cy": ["2D"]}
+
+
+def test_stock_out_empty_hand_no_asks_again() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    # a total of 0 is confirmed as well; Enter at the question is no
+    answers = ["stock", "0", "", "", "n", "5C", "4C", "2D", "y"]
+    code, out, err = run("round", "--guided", "--json", input="\n".join(answers) + "\n")
+    assert code == 0
+    assert err.count("Ann went out? [y/N]: ") == 2 and err.count("Ann's hand: ") == 3
+    assert "going-out" not in err
+    assert json.loads(out)["scores"] == {"Ann": 0, "Ben": 0, "Cy": 5}  # (5-2) + (4-2)
+    assert last_round()["hands"] == {"Ann": ["5C"], "Ben": ["4C"], "Cy": ["2D"]}
+
+
+def test_an_empty_hand_is_not_confirmed_in_a_knock_or_when_given() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, _, err = run("round", "--guided", input="Ann\n\n9D\ny\n")
+    assert code == 0 and "went out?" not in err  # the knocker went out: that is the knock
+    code, _, err = run("round", "--guided", "--stock-out", "--hand", "Ben=", input="9D\ny\n")
+    assert code == 0 and "went out?" not in err  # said on purpose with --hand Ben=
+    assert last_round()["hands"] == {"Ann": ["9D"], "Ben": []}
 
 
 def test_guided_uses_the_hands_given_as_options_and_asks_the_rest() -> None:
@@ -997,7 +1143,7 @@ def test_guided_two_out_is_said_as_such_even_after_the_knocker() -> None:
 
 def test_guided_header_is_said_once_even_after_back_at_the_confirmation() -> None:
     new_game("Ann", "Ben", dealer="Ann")
-    code, _, err = run("round", "--guided", input="stock\n3C\n2D\nback\nstock\n3C\n2D\ny\n")
+    code, _, err = run("round", "--guided", input="stock\n3C\n2D\nback\nknock\nstock\ny\n")
     assert code == 0 and err.count("Round 1 (Ann dealt). Players") == 1
 
 

@@ -14,6 +14,7 @@ from rummy_cli.game import (
     HandEntry,
     RoundEntry,
     find_player,
+    find_player_by_prefix,
     new_game,
     record_round,
     undo_round,
@@ -175,6 +176,55 @@ def test_find_player_no_suggestion_when_nothing_is_close() -> None:
     with pytest.raises(RefusedError) as info:
         find_player(NAMES[:3], "Zoltan")
     assert "did you mean" not in str(info.value)
+
+
+# --- find_player_by_prefix ---------------------------------------------------------------
+
+PREFIXED = ["Ann", "Anna", "Abe", "Ben"]
+
+
+@pytest.mark.parametrize(("typed", "found"), [
+    ("ann", "Ann"),  # a whole name wins over a longer name it starts
+    ("ANNA", "Anna"), ("Ab", "Abe"), ("b", "Ben"), (" bE ", "Ben"), ("Ben", "Ben")])
+def test_find_player_by_prefix_whole_name_else_the_only_start(typed: str, found: str) -> None:
+    assert find_player_by_prefix(PREFIXED, typed) == found
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("A", "'A' could be Ann, Anna or Abe: type more"),
+    ("an", "'an' could be Ann or Anna: type more"),
+    ("Bne", "no player called 'Bne' in this game (Ann, Anna, Abe, Ben): did you mean 'Ben'?"),
+    ("", "no player called '' in this game"),
+    ("Annabel", "no player called 'Annabel'")])
+def test_find_player_by_prefix_refuses_with_the_candidates(typed: str, message: str) -> None:
+    with pytest.raises(RefusedError) as info:
+        find_player_by_prefix(PREFIXED, typed)
+    assert str(info.value).startswith(message)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.text("abcAB", min_size=1, max_size=4), min_size=2, max_size=5,
+                unique_by=str.casefold), st.text("abAB", max_size=3))
+def test_find_player_by_prefix_finds_every_whole_name_and_only_names_that_start_so(
+        players: list[str], typed: str) -> None:
+    for p in players:
+        assert find_player_by_prefix(players, p.swapcase()) == p
+    try:
+        found = find_player_by_prefix(players, typed)
+    except RefusedError:
+        return
+    assert found.casefold().startswith(typed.casefold())
+
+
+def test_record_round_takes_the_start_of_a_name() -> None:
+    game = new_game(PREFIXED, dealer="Ann")
+    _, result = record_round(game, "ab", {"ann": "3C", "ANNA": 9, "abe": 2, "b": 20})
+    assert result.knocker == "Abe"
+    assert result.hand_points == {"Ann": 3, "Anna": 9, "Abe": 2, "Ben": 20}
+    with pytest.raises(RefusedError, match="^'a' could be Ann, Anna or Abe: type more$"):
+        record_round(game, "a", {"Ann": 3, "Anna": 9, "Abe": 2, "Ben": 20})
+    with pytest.raises(RefusedError, match="^Ben's hand was given twice$"):
+        record_round(game, "Abe", {"Ann": 3, "Anna": 9, "Abe": 2, "Ben": 20, "be": 4})
 
 
 # --- record_round ----------------------------------------------------------------------

@@ -21,8 +21,11 @@ from rummy_cli.cli import cli
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
-# a prompt, then what was typed after it (may be nothing: Enter)
-PROMPT = re.compile(r"^(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n/back\]"
+# a prompt, then what was typed after it (may be nothing: Enter); a hand shown as given with
+# an option, or kept after 'back', was not typed
+PROMPT = re.compile(r"^(?!.*\((?:given|kept)\)$)"
+                    r"(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n/back\]"
+                    r"|Change which\? \(.*\)|[^ ].* went out\? \[y/N\]"
                     r"|Take back round .*\? \[y/N\]):(?: (.*))?$")
 
 
