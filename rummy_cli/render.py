@@ -1,8 +1,8 @@
 """How cards, melds and score sheets look on screen. Only the CLI calls this module.
 
-Plain notation (``7H``, ``JK=7H``) when output is not a terminal, when ``NO_COLOR`` is set
-(to anything but the empty string),
-or with ``--ascii``; suit symbols and red/black colour on a colour terminal.
+Suit symbols and red/black colour on a terminal; plain notation (``7H``, ``JK=7H``) when
+output is not a terminal or with ``--ascii``. ``NO_COLOR`` (set to anything but the empty
+string) takes the colour away and keeps the symbols, as no-color.org asks.
 
 >>> from .cards import parse_cards
 >>> show_cards(parse_cards("10H JK=7S"), PLAIN)
@@ -35,17 +35,15 @@ PLAIN = Style()
 
 
 def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
-    """Symbols and colour only on a terminal without NO_COLOR, unless forced."""
+    """Symbols on a terminal (or with ``--unicode``), coloured unless NO_COLOR is set."""
     if ascii_only:
         return PLAIN
     out = sys.stdout  # None when rummy was started with stdout closed (>&-)
     tty = out is not None and out.isatty() and os.environ.get("TERM") != "dumb"
     no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
-    if unicode:
-        return Style(symbols=True, color=tty and not no_color)
-    if not tty or no_color:
+    if not tty and not unicode:
         return PLAIN
-    return Style(symbols=True, color=True)
+    return Style(symbols=True, color=tty and not no_color)
 
 
 def _paint(text: str, red: bool, style: Style) -> str:
