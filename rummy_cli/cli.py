@@ -892,6 +892,7 @@ _FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
 
 def format_option(f: F) -> F:
     return click.option("--format", "fmt", default="simple", show_default=True,
+                        metavar="FORMAT",
                         help="Table format: any of tabulate's (github, grid, html, latex, "
                              "markdown, ...).")(f)
 
@@ -952,10 +953,12 @@ def _footer(text: str, fmt: str) -> None:
 @json_option
 @format_option
 def history(ledger: str | None, as_json: bool, fmt: str) -> None:
-    """The score sheet: every round with its dealer, ending, points in hand and scores.
+    """The score sheet: every round with its ending, points in hand and running totals.
 
-    'In hand' is each player's points left in hand (R16). Under each player: the round's
-    score, '*' for the round's winners, and the running total in brackets.
+    'In hand' is each player's points left in hand (R16), in the order of the player
+    columns. Under each player: the running total, '*' for the round's winners. When the
+    game is over, the last rows give each player's round bonus (for the rounds won), game
+    bonus (for reaching the target) and total.
 
     \b
     Examples:
@@ -963,7 +966,6 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
       rummy history --format html > sheet.html
     """
     from .ledger import ledger_path
-    from .render import table
 
     fmt = _check_format(fmt)
     game = _load(ledger_path(ledger))
@@ -972,13 +974,12 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
 
         _print_json(history_json(game))
         return
-    from .report import history_rows, standings_footer
+    from .report import history_table, standings_footer
 
-    headers, rows = history_rows(game)
-    if not rows and fmt in ("simple", "plain"):
+    if not game.rounds and fmt in ("simple", "plain"):
         click.echo("No rounds recorded yet.")
         return
-    click.echo(table(rows, headers, fmt))
+    click.echo(history_table(game, fmt))
     if game.state.game_over:
         _footer(standings_footer(game), fmt)
 

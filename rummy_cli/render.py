@@ -101,12 +101,28 @@ TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
-          colalign: Sequence[str] | None = None) -> str:
-    """A tabulate table (imported only when a table is drawn)."""
-    from tabulate import tabulate
+          colalign: Sequence[str] | None = None, compact: bool = False,
+          rule_above: int | None = None) -> str:
+    """A tabulate table (imported only when a table is drawn).
 
-    return tabulate(rows, headers=list(headers), tablefmt=fmt,
-                    colalign=list(colalign) if colalign else None)
+    ``compact``: columns as wide as their widest cell, without tabulate's two extra spaces
+    after each heading. ``rule_above``: a rule above that row, in the formats that draw one
+    between rows without breaking (``simple``).
+    """
+    import tabulate as tabulate_module
+    from tabulate import SEPARATING_LINE, tabulate
+
+    drawn: list[Any] = list(rows)
+    if rule_above is not None and fmt == "simple" and 0 < rule_above < len(drawn):
+        drawn.insert(rule_above, SEPARATING_LINE)
+    padding = tabulate_module.MIN_PADDING
+    if compact:
+        tabulate_module.MIN_PADDING = 0
+    try:
+        return tabulate(drawn, headers=list(headers), tablefmt=fmt,
+                        colalign=list(colalign) if colalign else None)
+    finally:
+        tabulate_module.MIN_PADDING = padding
 
 
 _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",

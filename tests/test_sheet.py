@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy_cli.cli import cli
+from rummy_cli.render import table_formats
 
 
 @pytest.fixture(autouse=True)
@@ -97,3 +102,140 @@ def test_no_color_in_choose_style(monkeypatch: pytest.MonkeyPatch) -> None:
     assert choose_style(ascii_only=True) == PLAIN
     monkeypatch.setenv("TERM", "dumb")  # a terminal that cannot draw them
     assert choose_style() == PLAIN
+
+
+# --- the score sheet ------------------------------------------------------------------------
+
+FIVE = ["Alice", "Bernard", "Chloe", "Dmitri", "Eve"]
+
+# A night of five: knocks, an undercut, two stock-outs (one tied), goings out, and the last
+# round ends the game (Chloe passes 150). Hands as cards or as totals, as players give them.
+NIGHT: list[list[str]] = [
+    ["--knock", "Bernard", "--hand", "Alice=QS 2D", "--hand", "Bernard=3C",
+     "--hand", "Chloe=8H", "--hand", "Dmitri=KD JH AS", "--points", "Eve=15"],
+    ["--stock-out", "--points", "Alice=14", "--points", "Bernard=22", "--points", "Chloe=6",
+     "--points", "Dmitri=9", "--points", "Eve=31"],
+    ["--knock", "Eve", "--points", "Alice=18", "--points", "Bernard=11",
+     "--points", "Chloe=25", "--hand", "Dmitri=2S", "--hand", "Eve=4H"],
+    ["--knock", "Alice", "--hand", "Alice=", "--points", "Bernard=17", "--points", "Chloe=9",
+     "--points", "Dmitri=13", "--points", "Eve=6"],
+    ["--knock", "Chloe", "--points", "Alice=23", "--points", "Bernard=14",
+     "--points", "Chloe=5", "--points", "Dmitri=19", "--points", "Eve=11"],
+    ["--stock-out", "--points", "Alice=8", "--points", "Bernard=8", "--points", "Chloe=15",
+     "--points", "Dmitri=20", "--points", "Eve=12"],
+    ["--knock", "Dmitri", "--points", "Alice=10", "--hand", "Bernard=JK",
+     "--points", "Chloe=7", "--hand", "Dmitri=AC", "--points", "Eve=35"],
+    ["--knock", "Bernard", "--points", "Alice=12", "--hand", "Bernard=",
+     "--points", "Chloe=15", "--points", "Dmitri=3", "--points", "Eve=22"],
+    ["--knock", "Chloe", "--points", "Alice=9", "--points", "Bernard=14",
+     "--points", "Chloe=3", "--points", "Dmitri=25", "--points", "Eve=18"],
+]
+
+
+def play_the_night(rounds: int = len(NIGHT)) -> None:
+    code, _, err = run("new", *FIVE, "--dealer", "Alice")
+    assert code == 0, err
+    for args in NIGHT[:rounds]:
+        code, _, err = run("round", *args)
+        assert code == 0, err
+
+
+def standings_doc() -> dict[str, Any]:
+    code, out, _ = run("standings", "--json")
+    assert code == 0
+    doc: dict[str, Any] = json.loads(out)
+    return doc
+
+
+@pytest.mark.parametrize("rounds", [len(NIGHT), len(NIGHT) - 1], ids=["finished", "unfinished"])
+def test_history_fits_80_columns_for_five_players(rounds: int) -> None:
+    play_the_night(rounds)
+    assert standings_doc()["game_over"] is (rounds == len(NIGHT))
+    code, out, _ = run("history")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["#", "End", "In", "hand", *FIVE]
+    assert [line.split()[0] for line in lines[2:2 + rounds]] == [
+        str(n) for n in range(1, rounds + 1)]
+    too_wide = [line for line in lines if len(line) > 80]
+    assert not too_wide, "\n".join(too_wide)
+
+
+def test_history_rows_say_the_end_the_hands_and_the_running_totals() -> None:
+    play_the_night(4)
+    lines = run("history")[1].splitlines()
+    assert lines[2:] == [
+        "1  Bernard knocks  12 3 8 21 15  0      44*      0      0       0",
+        "2  stock out       14 22 6 9 31  0      44       52*    0       0",
+        "3  Eve knocks      18 11 25 2 4  0      44       52     60*     0",
+        "4  Alice goes out  0 17 9 13 6   70*    44       52     60      0",
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_history_fits_80_columns_for_names_up_to_six_letters(data: st.DataObject) -> None:
+    from rummy_cli.game import new_game, record_round
+    from rummy_cli.report import history_table
+
+    names = data.draw(st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6),
+                               min_size=5, max_size=5, unique=True))
+    game = new_game(names, dealer=names[0])
+    for _ in range(30):
+        if game.state.game_over:
+            break
+        knocker = data.draw(st.sampled_from([None, *names]))
+        hands = {p: data.draw(st.integers(0, 5) if p == knocker else st.integers(1, 99))
+                 for p in names}
+        game, _ = record_round(game, knocker, hands)
+    for fmt in ("simple", "plain"):
+        assert max(len(line) for line in history_table(game, fmt).splitlines()) <= 80
+
+
+def test_history_shows_bonus_rows_at_game_end() -> None:
+    play_the_night()
+    players = standings_doc()["players"]
+    lines = run("history")[1].splitlines()
+    cells = {label: line.split()[len(label.split()):] for line in lines
+             for label in ("Round bonus", "Game bonus", "Total")
+             if line.strip().startswith(label)}
+    by_name = {p["name"]: p for p in players}
+    assert cells == {
+        "Round bonus": [str(by_name[p]["round_bonus"]) for p in FIVE],
+        "Game bonus": [str(by_name[p]["game_bonus"]) for p in FIVE],
+        "Total": [str(by_name[p]["total"]) for p in FIVE],
+    }
+    assert cells["Game bonus"] == ["0", "0", "100", "0", "0"]  # Chloe reached 150 (R25)
+    assert cells["Round bonus"] == ["50", "75", "75", "50", "0"]  # 25 a round won (R26)
+    assert lines[-1] == "Game over after round 9 (Chloe reached 150): Chloe wins with 328 points."
+
+
+def test_history_has_no_bonus_rows_before_the_game_ends() -> None:
+    play_the_night(len(NIGHT) - 1)
+    out = run("history")[1]
+    assert "bonus" not in out and "Total" not in out and "Game over" not in out
+
+
+@pytest.mark.parametrize("fmt", table_formats())
+def test_the_bonus_rows_are_in_every_format(fmt: str) -> None:
+    play_the_night()
+    code, out, _ = run("history", "--format", fmt)
+    assert code == 0
+    for label in ("Round bonus", "Game bonus", "Total"):
+        assert label in out
+    assert "328" in out  # Chloe's total
+
+
+def test_history_json_adds_the_final_sheet_at_game_end() -> None:
+    play_the_night(len(NIGHT) - 1)
+    before = json.loads(run("history", "--json")[1])
+    assert before["final"] is None
+    run("round", *NIGHT[-1])
+    doc = json.loads(run("history", "--json")[1])
+    assert doc["rounds"][:-1] == before["rounds"]
+    assert set(before) <= set(doc) and doc["game_over"] is True
+    assert doc["final"] == {p["name"]: {k: p[k] for k in ("points", "round_bonus",
+                                                            "game_bonus", "total")}
+                            for p in standings_doc()["players"]}
+    assert doc["final"]["Chloe"] == {"points": 153, "round_bonus": 75, "game_bonus": 100,
+                                     "total": 328}
