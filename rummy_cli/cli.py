@@ -890,11 +890,21 @@ def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
 _FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
 
 
+def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion: the table formats and their aliases, whatever the case typed."""
+    from click.shell_completion import CompletionItem
+
+    from .render import table_formats
+
+    names = sorted({*table_formats(), *_FORMAT_ALIASES})
+    return [CompletionItem(n) for n in names if n.startswith(incomplete.lower())]
+
+
 def format_option(f: F) -> F:
     return click.option("--format", "fmt", default="simple", show_default=True,
-                        metavar="FORMAT",
-                        help="Table format: any of tabulate's (github, grid, html, latex, "
-                             "markdown, ...).")(f)
+                        metavar="FORMAT", shell_complete=_complete_formats,
+                        help="Table format: csv, or any of tabulate's (github, grid, html, "
+                             "latex, markdown, ...).")(f)
 
 
 def _check_format(fmt: str) -> str:
@@ -963,6 +973,7 @@ def history(ledger: str | None, as_json: bool, fmt: str) -> None:
     \b
     Examples:
       rummy history
+      rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
     from .ledger import ledger_path

@@ -103,12 +103,19 @@ TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
           colalign: Sequence[str] | None = None, compact: bool = False,
           rule_above: int | None = None) -> str:
-    """A tabulate table (imported only when a table is drawn).
+    """A table in ``fmt``: ``csv``, or any of tabulate's (imported only when a table is drawn).
 
     ``compact``: columns as wide as their widest cell, without tabulate's two extra spaces
     after each heading. ``rule_above``: a rule above that row, in the formats that draw one
     between rows without breaking (``simple``).
+
+    >>> print(table([[1, "Ann 3"], ["", "Total"]], ["#", "End"], "csv"))
+    #,End
+    1,Ann 3
+    ,Total
     """
+    if fmt == "csv":
+        return _csv(rows, headers)
     import tabulate as tabulate_module
     from tabulate import SEPARATING_LINE, tabulate
 
@@ -125,6 +132,17 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
         tabulate_module.MIN_PADDING = padding
 
 
+def _csv(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue().removesuffix("\n")
+
+
 _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
           "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}", "\\": r"\textbackslash{}"}
 
@@ -132,10 +150,10 @@ _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{"
 def footer(text: str, fmt: str) -> str | None:
     """A line to print under a table of format ``fmt``, escaped as the table's cells are.
 
-    >>> footer("Bo&Co wins", "latex"), footer("<b> wins", "html"), footer("x", "tsv")
+    >>> footer("Bo&Co wins", "latex"), footer("<b> wins", "html"), footer("x", "csv")
     ('Bo\\\\&Co wins', '<p>&lt;b&gt; wins</p>', None)
     """
-    if fmt == "tsv":  # tab-separated data: a line of prose would be read as a row
+    if fmt in ("tsv", "csv"):  # data to be read by a program: a line of prose would be a row
         return None
     if fmt in ("html", "unsafehtml"):
         import html
@@ -147,10 +165,10 @@ def footer(text: str, fmt: str) -> str | None:
 
 
 def table_formats() -> list[str]:
-    """Every format tabulate can draw."""
+    """Every format a table can be drawn in: tabulate's, and csv."""
     from tabulate import tabulate_formats
 
-    return list(tabulate_formats)
+    return sorted({*tabulate_formats, "csv"})
 
 
 def joker_note(card: AnyCard) -> str:

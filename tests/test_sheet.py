@@ -239,3 +239,80 @@ def test_history_json_adds_the_final_sheet_at_game_end() -> None:
                             for p in standings_doc()["players"]}
     assert doc["final"]["Chloe"] == {"points": 153, "round_bonus": 75, "game_bonus": 100,
                                      "total": 328}
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+def read_csv(text: str) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_history_csv_is_the_sheet_with_its_header_row_first() -> None:
+    play_the_night()
+    code, out, _ = run("history", "--format", "csv")
+    assert code == 0
+    rows = read_csv(out)
+    assert rows[0] == ["#", "End", "In hand", *FIVE]
+    assert rows[1] == ["1", "Bernard knocks", "12 3 8 21 15", "0", "44*", "0", "0", "0"]
+    assert len(rows) == 1 + len(NIGHT) + 3  # no footer line
+    assert rows[-3:] == [["", "Round bonus", "", "50", "75", "75", "50", "0"],
+                         ["", "Game bonus", "", "0", "0", "100", "0", "0"],
+                         ["", "Total", "", "143", "219", "328", "183", "0"]]
+
+
+def test_standings_csv_is_the_table_without_the_sentence_under_it() -> None:
+    play_the_night(2)
+    code, out, _ = run("standings", "--format", "CSV")  # any case, like every format
+    assert code == 0
+    rows = read_csv(out)
+    assert rows[0] == ["Player", "Rounds won", "Points", "To 150", "Note"]
+    assert rows[1:] == [["Alice", "0", "0", "150", ""], ["Bernard", "1", "44", "106", ""],
+                        ["Chloe", "1", "52", "98", "leader"], ["Dmitri", "0", "0", "150", ""],
+                        ["Eve", "0", "0", "150", ""]]
+
+
+def test_a_name_with_a_comma_or_quote_is_one_csv_cell() -> None:
+    code, _, err = run("new", 'Ann "the Ace"', "Ben", "--dealer", "Ben")
+    assert code == 0, err
+    run("round", "--knock", "Ben", "--points", 'Ann "the Ace"=12', "--points", "Ben=2")
+    rows = read_csv(run("history", "--format", "csv")[1])
+    assert rows[0] == ["#", "End", "In hand", 'Ann "the Ace"', "Ben"]
+    assert rows[1] == ["1", "Ben knocks", "12 2", "0", "10*"]
+
+
+def test_history_csv_of_a_new_game_is_its_header_row() -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    assert run("history", "--format", "csv")[1] == "#,End,In hand,Ann,Ben\n"
+
+
+# --- completion -----------------------------------------------------------------------------
+
+def complete(words: str) -> list[str]:
+    """What bash completion offers for the last word of ``words``."""
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+@pytest.mark.parametrize("command", ["standings", "history"])
+def test_format_completion_offers_formats(command: str) -> None:
+    offered = complete(f"rummy {command} --format ")
+    assert {"csv", "github", "grid", "html", "latex", "simple", "tsv", "markdown", "md",
+            "text"} <= set(offered)
+    assert offered == sorted(offered) and len(offered) == len(set(offered))
+    assert complete(f"rummy {command} --format gi") == ["github"]
+    assert complete(f"rummy {command} --format MA") == ["markdown"]
+    assert complete(f"rummy {command} --format latex_") == [
+        "latex_booktabs", "latex_longtable", "latex_raw"]
+    assert complete(f"rummy {command} --format x") == []
+
+
+def test_every_format_offered_is_accepted() -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    for fmt in complete("rummy history --format "):
+        code, _, err = run("history", "--format", fmt)
+        assert code == 0, (fmt, err)
