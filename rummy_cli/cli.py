@@ -915,7 +915,7 @@ def _check_format(fmt: str) -> str:
     if fmt not in known:
         import difflib
 
-        close = difflib.get_close_matches(fmt, known, n=1)
+        close = difflib.get_close_matches(fmt, [*known, *_FORMAT_ALIASES], n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
     return fmt

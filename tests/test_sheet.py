@@ -316,3 +316,15 @@ def test_every_format_offered_is_accepted() -> None:
     for fmt in complete("rummy history --format "):
         code, _, err = run("history", "--format", fmt)
         assert code == 0, (fmt, err)
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("gihtub", "github"), ("CVS", "csv"),
+                                              ("markdwon", "markdown")])
+def test_a_mistyped_format_gets_a_suggestion_completion_would_offer(typed: str,
+                                                                     meant: str) -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    code, out, err = run("history", "--format", typed)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and f"Did you mean {meant!r}?" in lines[0]
+    assert meant in complete(f"rummy history --format {meant[:2]}")
