@@ -1040,10 +1040,21 @@ def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
 _FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
 
 
+def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion: the table formats and their aliases, whatever the case typed."""
+    from click.shell_completion import CompletionItem
+
+    from .render import table_formats
+
+    names = sorted({*table_formats(), *_FORMAT_ALIASES})
+    return [CompletionItem(n) for n in names if n.startswith(incomplete.lower())]
+
+
 def format_option(f: F) -> F:
     return click.option("--format", "fmt", default="simple", show_default=True,
-                        help="Table format: any of tabulate's (github, grid, html, latex, "
-                             "markdown, ...).")(f)
+                        metavar="FORMAT", shell_complete=_complete_formats,
+                        help="Table format: csv, or any of tabulate's (github, grid, html, "
+                             "latex, markdown, ...).")(f)
 
 
 def _check_format(fmt: str) -> str:
@@ -1054,7 +1065,7 @@ def _check_format(fmt: str) -> str:
     if fmt not in known:
         import difflib
 
-        close = difflib.get_close_matches(fmt, known, n=1)
+        close = difflib.get_close_matches(fmt, [*known, *_FORMAT_ALIASES], n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
     return fmt
@@ -1114,18 +1125,21 @@ def _footer(text: str, fmt: str) -> None:
 @json_option
 @format_option
 def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
-    """The score sheet: every round with its dealer, ending, points in hand and scores.
+    """The score sheet: every round with its ending, points in hand and running totals.
 
-    'In hand' is each player's points left in hand (R16). Under each player: the round's
-    score, '*' for the round's winners, and the running total in brackets.
+    'In hand' is each player's points left in hand (R16), in the order of the player
+    columns. Under each player: the running total, '*' for the round's winners. When the
+    game is over, the last rows give each player's round bonus (for the rounds won), game
+    bonus (for reaching the target) and total.
 
     \b
     Examples:
       rummy history
+      rummy history --game 1               (the first game of the night)
+      rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
     from .ledger import ledger_path
-    from .render import table
 
     fmt = _check_format(fmt)
     game = _read(ledger_path(ledger)).game(number)
@@ -1134,13 +1148,12 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
 
         _print_json(history_json(game))
         return
-    from .report import history_rows, standings_footer
+    from .report import history_table, standings_footer
 
-    headers, rows = history_rows(game)
-    if not rows and fmt in ("simple", "plain"):
+    if not game.rounds and fmt in ("simple", "plain"):
         click.echo("No rounds recorded yet.")
         return
-    click.echo(table(rows, headers, fmt))
+    click.echo(history_table(game, fmt))
     if game.state.game_over:
         _footer(standings_footer(game), fmt)
 

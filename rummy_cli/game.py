@@ -357,11 +357,11 @@ def players_matching(players: Sequence[str], typed: str) -> list[str]:
     >>> players_matching(["Ann", "Anna", "Abe"], "ann"), players_matching(["Ann", "Abe"], "a")
     (['Ann'], ['Ann', 'Abe'])
     """
-    text = typed.strip().casefold()
+    text = _folded(typed)
     if not text:
         return []
-    exact = [p for p in players if p.casefold() == text]
-    return exact or [p for p in players if p.casefold().startswith(text)]
+    exact = [p for p in players if _folded(p) == text]
+    return exact or [p for p in players if _folded(p).startswith(text)]
 
 
 def find_player_by_prefix(players: Sequence[str], typed: str) -> str:

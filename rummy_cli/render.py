@@ -1,8 +1,8 @@
 """How cards, melds and score sheets look on screen. Only the CLI calls this module.
 
-Plain notation (``7H``, ``JK=7H``) when output is not a terminal, when ``NO_COLOR`` is set
-(to anything but the empty string),
-or with ``--ascii``; suit symbols and red/black colour on a colour terminal.
+Suit symbols and red/black colour on a terminal; plain notation (``7H``, ``JK=7H``) when
+output is not a terminal or with ``--ascii``. ``NO_COLOR`` (set to anything but the empty
+string) takes the colour away and keeps the symbols, as no-color.org asks.
 
 >>> from .cards import parse_cards
 >>> show_cards(parse_cards("10H JK=7S"), PLAIN)
@@ -35,17 +35,15 @@ PLAIN = Style()
 
 
 def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
-    """Symbols and colour only on a terminal without NO_COLOR, unless forced."""
+    """Symbols on a terminal (or with ``--unicode``), coloured unless NO_COLOR is set."""
     if ascii_only:
         return PLAIN
     out = sys.stdout  # None when rummy was started with stdout closed (>&-)
     tty = out is not None and out.isatty() and os.environ.get("TERM") != "dumb"
     no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
-    if unicode:
-        return Style(symbols=True, color=tty and not no_color)
-    if not tty or no_color:
+    if not tty and not unicode:
         return PLAIN
-    return Style(symbols=True, color=True)
+    return Style(symbols=True, color=tty and not no_color)
 
 
 def _paint(text: str, red: bool, style: Style) -> str:
@@ -103,12 +101,46 @@ TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
-          colalign: Sequence[str] | None = None) -> str:
-    """A tabulate table (imported only when a table is drawn)."""
-    from tabulate import tabulate
+          colalign: Sequence[str] | None = None, compact: bool = False,
+          rule_above: int | None = None) -> str:
+    """A table in ``fmt``: ``csv``, or any of tabulate's (imported only when a table is drawn).
 
-    return tabulate(rows, headers=list(headers), tablefmt=fmt,
-                    colalign=list(colalign) if colalign else None)
+    ``compact``: columns as wide as their widest cell, without tabulate's two extra spaces
+    after each heading. ``rule_above``: a rule above that row, in the formats that draw one
+    between rows without breaking (``simple``).
+
+    >>> print(table([[1, "Ann 3"], ["", "Total"]], ["#", "End"], "csv"))
+    #,End
+    1,Ann 3
+    ,Total
+    """
+    if fmt == "csv":
+        return _csv(rows, headers)
+    import tabulate as tabulate_module
+    from tabulate import SEPARATING_LINE, tabulate
+
+    drawn: list[Any] = list(rows)
+    if rule_above is not None and fmt == "simple" and 0 < rule_above < len(drawn):
+        drawn.insert(rule_above, SEPARATING_LINE)
+    padding = tabulate_module.MIN_PADDING
+    if compact:
+        tabulate_module.MIN_PADDING = 0
+    try:
+        return tabulate(drawn, headers=list(headers), tablefmt=fmt,
+                        colalign=list(colalign) if colalign else None)
+    finally:
+        tabulate_module.MIN_PADDING = padding
+
+
+def _csv(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue().removesuffix("\n")
 
 
 _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
@@ -118,10 +150,10 @@ _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{"
 def footer(text: str, fmt: str) -> str | None:
     """A line to print under a table of format ``fmt``, escaped as the table's cells are.
 
-    >>> footer("Bo&Co wins", "latex"), footer("<b> wins", "html"), footer("x", "tsv")
+    >>> footer("Bo&Co wins", "latex"), footer("<b> wins", "html"), footer("x", "csv")
     ('Bo\\\\&Co wins', '<p>&lt;b&gt; wins</p>', None)
     """
-    if fmt == "tsv":  # tab-separated data: a line of prose would be read as a row
+    if fmt in ("tsv", "csv"):  # data to be read by a program: a line of prose would be a row
         return None
     if fmt in ("html", "unsafehtml"):
         import html
@@ -133,10 +165,10 @@ def footer(text: str, fmt: str) -> str | None:
 
 
 def table_formats() -> list[str]:
-    """Every format tabulate can draw."""
+    """Every format a table can be drawn in: tabulate's, and csv."""
     from tabulate import tabulate_formats
 
-    return list(tabulate_formats)
+    return sorted({*tabulate_formats, "csv"})
 
 
 def joker_note(card: AnyCard) -> str:

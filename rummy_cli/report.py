@@ -225,19 +225,38 @@ def standings_footer(game: Game) -> str:
 
 
 def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
-    """The score sheet: a row per round, a column per player (score and running total)."""
+    """The score sheet: a row per round, then the bonus rows once the game is over.
+
+    A round's row: its number, how it ended, each player's points in hand (in seat order,
+    as the player columns), and under each player the running total, '*' for the round's
+    winners. At the end: each player's round bonus (R26), game bonus (R25) and total.
+    """
     totals = dict.fromkeys(game.players, 0)
     rows: list[list[Any]] = []
     for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
-        held = ", ".join(f"{p} {r.hand_points[p]}" for p in game.players)
-        row: list[Any] = [number, game.dealer_of(number), _end_text(entry), held]
+        held = " ".join(str(r.hand_points[p]) for p in game.players)
+        row: list[Any] = [number, _end_text(entry), held]
         for p in game.players:
             totals[p] += r.scores[p]
-            mark = "*" if p in r.winners else ""
-            row.append(f"{r.scores[p]}{mark} ({totals[p]})")
+            row.append(f"{totals[p]}{'*' if p in r.winners else ''}")
         rows.append(row)
-    headers = ["Round", "Dealer", "End", "In hand", *game.players]
+    s = game.state
+    if s.game_over:
+        for label, values in (("Round bonus", [x.round_bonus for x in s.standings]),
+                              ("Game bonus", [x.game_bonus for x in s.standings]),
+                              ("Total", [x.total for x in s.standings])):
+            rows.append(["", label, "", *values])
+    headers = ["#", "End", "In hand", *game.players]
     return headers, rows
+
+
+def history_table(game: Game, fmt: str = "simple") -> str:
+    """The score sheet drawn in ``fmt``, as narrow as the format allows."""
+    headers, rows = history_rows(game)
+    played = len(game.rounds)
+    align = ["right", "left", "left", *["left"] * len(game.players)]
+    return table(rows, headers, fmt, colalign=align, compact=True,
+                 rule_above=played if len(rows) > played else None)
 
 
 def _end_text(entry: RoundEntry) -> str:
@@ -261,8 +280,13 @@ def history_json(game: Game) -> dict[str, Any]:
             "hand_points": dict(r.hand_points), "winners": list(r.winners),
             "scores": dict(r.scores), "undercut": r.undercut, "totals": dict(totals),
         })
+    s = game.state
+    final = {x.name: {"points": x.points, "round_bonus": x.round_bonus,
+                      "game_bonus": x.game_bonus, "total": x.total}
+             for x in s.standings} if s.game_over else None
     return {"players": list(game.players), "rounds": rounds,
-            **{k: v for k, v in standings_json(game).items() if k != "players"}}
+            **{k: v for k, v in standings_json(game).items() if k != "players"},
+            "final": final}
 
 
 def hand_text(entry: int | str) -> str:

@@ -1,0 +1,330 @@
+"""How things look: the score sheet (``history``), table formats, NO_COLOR and ``--ascii``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_cli.cli import cli
+from rummy_cli.render import table_formats
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --- NO_COLOR and --ascii, on a real terminal ----------------------------------------------
+
+RED_SEVEN = "\x1b[31m7♥\x1b[0m"
+
+
+def on_a_terminal(args: list[str], **env: str | None) -> str:
+    """What ``rummy ARGS`` writes to a terminal (a pseudo-terminal) with ``env`` changed."""
+    pty = pytest.importorskip("pty")
+    import subprocess
+
+    environment = {**os.environ, "TERM": "xterm"}
+    for name, value in env.items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "rummy_cli", *args], stdout=terminal,
+                              stderr=subprocess.PIPE, env=environment, timeout=60)
+    finally:
+        os.close(terminal)
+    assert done.returncode == 0, done.stderr
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # Linux: the terminal's other end is closed, all was read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    return b"".join(chunks).decode()
+
+
+def test_a_terminal_shows_suit_symbols_in_colour() -> None:
+    out = on_a_terminal(["check", "meld", "7H", "8H", "9H"], NO_COLOR=None)
+    assert RED_SEVEN in out
+
+
+def test_no_color_keeps_suit_symbols() -> None:
+    out = on_a_terminal(["check", "meld", "7H", "8H", "9H"], NO_COLOR="1")
+    assert "7♥ 8♥ 9♥" in out and "\x1b[" not in out
+
+
+def test_an_empty_no_color_keeps_the_colour() -> None:
+    out = on_a_terminal(["check", "meld", "7H", "8H", "9H"], NO_COLOR="")
+    assert RED_SEVEN in out
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+@pytest.mark.parametrize("no_color", [None, "1"])
+def test_ascii_removes_symbols_and_colour(where: str, no_color: str | None) -> None:
+    meld = ["check", "meld", "7H", "8H", "9H"]
+    args = ["--ascii", *meld] if where == "before" else [*meld, "--ascii"]
+    out = on_a_terminal(args, NO_COLOR=no_color)
+    assert "7H 8H 9H" in out and "♥" not in out and "\x1b[" not in out
+
+
+def test_no_color_in_choose_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_cli.render import PLAIN, Style, choose_style
+
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert choose_style() == Style(symbols=True, color=False)
+    assert choose_style(unicode=True) == Style(symbols=True, color=False)
+    assert choose_style(ascii_only=True) == PLAIN
+    monkeypatch.setenv("TERM", "dumb")  # a terminal that cannot draw them
+    assert choose_style() == PLAIN
+
+
+# --- the score sheet ------------------------------------------------------------------------
+
+FIVE = ["Alice", "Bernard", "Chloe", "Dmitri", "Eve"]
+
+# A night of five: knocks, an undercut, two stock-outs (one tied), goings out, and the last
+# round ends the game (Chloe passes 150). Hands as cards or as totals, as players give them.
+NIGHT: list[list[str]] = [
+    ["--knock", "Bernard", "--hand", "Alice=QS 2D", "--hand", "Bernard=3C",
+     "--hand", "Chloe=8H", "--hand", "Dmitri=KD JH AS", "--points", "Eve=15"],
+    ["--stock-out", "--points", "Alice=14", "--points", "Bernard=22", "--points", "Chloe=6",
+     "--points", "Dmitri=9", "--points", "Eve=31"],
+    ["--knock", "Eve", "--points", "Alice=18", "--points", "Bernard=11",
+     "--points", "Chloe=25", "--hand", "Dmitri=2S", "--hand", "Eve=4H"],
+    ["--knock", "Alice", "--hand", "Alice=", "--points", "Bernard=17", "--points", "Chloe=9",
+     "--points", "Dmitri=13", "--points", "Eve=6"],
+    ["--knock", "Chloe", "--points", "Alice=23", "--points", "Bernard=14",
+     "--points", "Chloe=5", "--points", "Dmitri=19", "--points", "Eve=11"],
+    ["--stock-out", "--points", "Alice=8", "--points", "Bernard=8", "--points", "Chloe=15",
+     "--points", "Dmitri=20", "--points", "Eve=12"],
+    ["--knock", "Dmitri", "--points", "Alice=10", "--hand", "Bernard=JK",
+     "--points", "Chloe=7", "--hand", "Dmitri=AC", "--points", "Eve=35"],
+    ["--knock", "Bernard", "--points", "Alice=12", "--hand", "Bernard=",
+     "--points", "Chloe=15", "--points", "Dmitri=3", "--points", "Eve=22"],
+    ["--knock", "Chloe", "--points", "Alice=9", "--points", "Bernard=14",
+     "--points", "Chloe=3", "--points", "Dmitri=25", "--points", "Eve=18"],
+]
+
+
+def play_the_night(rounds: int = len(NIGHT)) -> None:
+    code, _, err = run("new", *FIVE, "--dealer", "Alice")
+    assert code == 0, err
+    for args in NIGHT[:rounds]:
+        code, _, err = run("round", *args)
+        assert code == 0, err
+
+
+def standings_doc() -> dict[str, Any]:
+    code, out, _ = run("standings", "--json")
+    assert code == 0
+    doc: dict[str, Any] = json.loads(out)
+    return doc
+
+
+@pytest.mark.parametrize("rounds", [len(NIGHT), len(NIGHT) - 1], ids=["finished", "unfinished"])
+def test_history_fits_80_columns_for_five_players(rounds: int) -> None:
+    play_the_night(rounds)
+    assert standings_doc()["game_over"] is (rounds == len(NIGHT))
+    code, out, _ = run("history")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["#", "End", "In", "hand", *FIVE]
+    assert [line.split()[0] for line in lines[2:2 + rounds]] == [
+        str(n) for n in range(1, rounds + 1)]
+    too_wide = [line for line in lines if len(line) > 80]
+    assert not too_wide, "\n".join(too_wide)
+
+
+def test_history_rows_say_the_end_the_hands_and_the_running_totals() -> None:
+    play_the_night(4)
+    lines = run("history")[1].splitlines()
+    assert lines[2:] == [
+        "1  Bernard knocks  12 3 8 21 15  0      44*      0      0       0",
+        "2  stock out       14 22 6 9 31  0      44       52*    0       0",
+        "3  Eve knocks      18 11 25 2 4  0      44       52     60*     0",
+        "4  Alice goes out  0 17 9 13 6   70*    44       52     60      0",
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_history_fits_80_columns_for_names_up_to_six_letters(data: st.DataObject) -> None:
+    from rummy_cli.game import new_game, record_round
+    from rummy_cli.report import history_table
+
+    names = data.draw(st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6),
+                               min_size=5, max_size=5, unique=True))
+    game = new_game(names, dealer=names[0])
+    for _ in range(30):
+        if game.state.game_over:
+            break
+        knocker = data.draw(st.sampled_from([None, *names]))
+        hands = {p: data.draw(st.integers(0, 5) if p == knocker else st.integers(1, 99))
+                 for p in names}
+        game, _ = record_round(game, knocker, hands)
+    for fmt in ("simple", "plain"):
+        assert max(len(line) for line in history_table(game, fmt).splitlines()) <= 80
+
+
+def test_history_shows_bonus_rows_at_game_end() -> None:
+    play_the_night()
+    players = standings_doc()["players"]
+    lines = run("history")[1].splitlines()
+    cells = {label: line.split()[len(label.split()):] for line in lines
+             for label in ("Round bonus", "Game bonus", "Total")
+             if line.strip().startswith(label)}
+    by_name = {p["name"]: p for p in players}
+    assert cells == {
+        "Round bonus": [str(by_name[p]["round_bonus"]) for p in FIVE],
+        "Game bonus": [str(by_name[p]["game_bonus"]) for p in FIVE],
+        "Total": [str(by_name[p]["total"]) for p in FIVE],
+    }
+    assert cells["Game bonus"] == ["0", "0", "100", "0", "0"]  # Chloe reached 150 (R25)
+    assert cells["Round bonus"] == ["50", "75", "75", "50", "0"]  # 25 a round won (R26)
+    assert lines[-1] == "Game over after round 9 (Chloe reached 150): Chloe wins with 328 points."
+
+
+def test_history_has_no_bonus_rows_before_the_game_ends() -> None:
+    play_the_night(len(NIGHT) - 1)
+    out = run("history")[1]
+    assert "bonus" not in out and "Total" not in out and "Game over" not in out
+
+
+@pytest.mark.parametrize("fmt", table_formats())
+def test_the_bonus_rows_are_in_every_format(fmt: str) -> None:
+    play_the_night()
+    code, out, _ = run("history", "--format", fmt)
+    assert code == 0
+    for label in ("Round bonus", "Game bonus", "Total"):
+        assert label in out
+    assert "328" in out  # Chloe's total
+
+
+def test_history_json_adds_the_final_sheet_at_game_end() -> None:
+    play_the_night(len(NIGHT) - 1)
+    before = json.loads(run("history", "--json")[1])
+    assert before["final"] is None
+    run("round", *NIGHT[-1])
+    doc = json.loads(run("history", "--json")[1])
+    assert doc["rounds"][:-1] == before["rounds"]
+    assert set(before) <= set(doc) and doc["game_over"] is True
+    assert doc["final"] == {p["name"]: {k: p[k] for k in ("points", "round_bonus",
+                                                            "game_bonus", "total")}
+                            for p in standings_doc()["players"]}
+    assert doc["final"]["Chloe"] == {"points": 153, "round_bonus": 75, "game_bonus": 100,
+                                     "total": 328}
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+def read_csv(text: str) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_history_csv_is_the_sheet_with_its_header_row_first() -> None:
+    play_the_night()
+    code, out, _ = run("history", "--format", "csv")
+    assert code == 0
+    rows = read_csv(out)
+    assert rows[0] == ["#", "End", "In hand", *FIVE]
+    assert rows[1] == ["1", "Bernard knocks", "12 3 8 21 15", "0", "44*", "0", "0", "0"]
+    assert len(rows) == 1 + len(NIGHT) + 3  # no footer line
+    assert rows[-3:] == [["", "Round bonus", "", "50", "75", "75", "50", "0"],
+                         ["", "Game bonus", "", "0", "0", "100", "0", "0"],
+                         ["", "Total", "", "143", "219", "328", "183", "0"]]
+
+
+def test_standings_csv_is_the_table_without_the_sentence_under_it() -> None:
+    play_the_night(2)
+    code, out, _ = run("standings", "--format", "CSV")  # any case, like every format
+    assert code == 0
+    rows = read_csv(out)
+    assert rows[0] == ["Player", "Rounds won", "Points", "To 150", "Note"]
+    assert rows[1:] == [["Alice", "0", "0", "150", ""], ["Bernard", "1", "44", "106", ""],
+                        ["Chloe", "1", "52", "98", "leader"], ["Dmitri", "0", "0", "150", ""],
+                        ["Eve", "0", "0", "150", ""]]
+
+
+def test_a_name_with_a_comma_or_quote_is_one_csv_cell() -> None:
+    code, _, err = run("new", 'Ann "the Ace"', "Ben", "--dealer", "Ben")
+    assert code == 0, err
+    run("round", "--knock", "Ben", "--points", 'Ann "the Ace"=12', "--points", "Ben=2")
+    rows = read_csv(run("history", "--format", "csv")[1])
+    assert rows[0] == ["#", "End", "In hand", 'Ann "the Ace"', "Ben"]
+    assert rows[1] == ["1", "Ben knocks", "12 2", "0", "10*"]
+
+
+def test_history_csv_of_a_new_game_is_its_header_row() -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    assert run("history", "--format", "csv")[1] == "#,End,In hand,Ann,Ben\n"
+
+
+# --- completion -----------------------------------------------------------------------------
+
+def complete(words: str) -> list[str]:
+    """What bash completion offers for the last word of ``words``."""
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+@pytest.mark.parametrize("command", ["standings", "history"])
+def test_format_completion_offers_formats(command: str) -> None:
+    offered = complete(f"rummy {command} --format ")
+    assert {"csv", "github", "grid", "html", "latex", "simple", "tsv", "markdown", "md",
+            "text"} <= set(offered)
+    assert offered == sorted(offered) and len(offered) == len(set(offered))
+    assert complete(f"rummy {command} --format gi") == ["github"]
+    assert complete(f"rummy {command} --format MA") == ["markdown"]
+    assert complete(f"rummy {command} --format latex_") == [
+        "latex_booktabs", "latex_longtable", "latex_raw"]
+    assert complete(f"rummy {command} --format x") == []
+
+
+def test_every_format_offered_is_accepted() -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    for fmt in complete("rummy history --format "):
+        code, _, err = run("history", "--format", fmt)
+        assert code == 0, (fmt, err)
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("gihtub", "github"), ("CVS", "csv"),
+                                              ("markdwon", "markdown")])
+def test_a_mistyped_format_gets_a_suggestion_completion_would_offer(typed: str,
+                                                                     meant: str) -> None:
+    run("new", "Ann", "Ben", "--dealer", "Ann")
+    code, out, err = run("history", "--format", typed)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and f"Did you mean {meant!r}?" in lines[0]
+    assert meant in complete(f"rummy history --format {meant[:2]}")
