@@ -1,6 +1,6 @@
 """``python -m rummy_cli`` runs the ``rummy`` command."""
 
-from .cli import main
+from . import main
 
 if __name__ == "__main__":
     main()

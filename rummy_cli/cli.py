@@ -62,10 +62,21 @@ class _Run:
         self.recorded = ""  # what the write did, in words, said if anything stops it after
         self.warnings: list[str] = []  # said only if the command is not refused
 
+    whole_process = False  # rummy runs as its own process (not inside a test's runner)
+
     def written(self, what: str) -> Callable[[], None]:
-        """The callback a ledger write calls the moment the new file is in place."""
+        """The callback a ledger write calls the moment the new file is in place.
+
+        From then on the command is done whatever happens: in its own process, a late
+        Ctrl-C is ignored, so it can no longer end the process as if nothing was done.
+        """
         def mark() -> None:
             self.saved, self.recorded = True, what
+            if _Run.whole_process:
+                import signal
+
+                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
         return mark
 
 
@@ -1211,7 +1222,8 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
 
 
 def main() -> None:
-    """The console entry point."""
+    """The console entry point (``rummy_cli.main`` calls it once click is imported)."""
+    _Run.whole_process = True
     cli.main(prog_name="rummy")
 
 

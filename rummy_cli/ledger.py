@@ -93,6 +93,7 @@ def ledger_path(option: str | None) -> Path:
     if option is not None and not option.strip():
         raise LedgerError("--ledger is empty: name the ledger file, e.g. --ledger friday.yaml")
     path = Path(option or os.environ.get(ENV_VAR) or DEFAULT_NAME)
+    _check_name_length(path)
     if path.is_symlink():
         try:
             path = Path(os.path.realpath(path, strict=True))
@@ -103,11 +104,15 @@ def ledger_path(option: str | None) -> Path:
                 raise LedgerError(f"{path}: a symbolic link that leads back to itself: point "
                                   "it at a ledger file, or name another --ledger") from None
             raise LedgerError(f"{path}: cannot follow the link: {exc.strerror}") from None
+    _check_name_length(path)
+    return path
+
+
+def _check_name_length(path: Path) -> None:
     size = len(os.fsencode(path.name))
     if size > MAX_FILE_NAME:
         raise LedgerError(f"{str(path.name)[:30]}...: the ledger's file name is too long "
                           f"({size} bytes; a file name holds at most {MAX_FILE_NAME})")
-    return path
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -367,12 +372,12 @@ def _check_end(text: str, path: Path) -> None:
 def read(path: Path) -> tuple[Ledger, list[str]]:
     """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``."""
     text = _read_text(path)
+    if text.startswith(_FIRST_LINE) or _FORMAT_2.search(text):  # cut short: say so first
+        _check_end(text, path)
     lines = Lines()
     try:
         data = load_yaml(text, lines)
     except YamlProblem as exc:
-        if _FORMAT_2.search(text):
-            _check_end(text, path)  # a file cut short is the likelier story
         raise LedgerError(f"{path}: {exc}") from None
     if isinstance(data, dict) and data.get("format") == 2:
         _check_end(text, path)
@@ -385,6 +390,7 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
 
 
 _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
+_FIRST_LINE = HEADER.splitlines()[0]  # format 2's; format 1 began otherwise
 
 
 def load(path: Path) -> tuple[Game, list[str]]:

@@ -1,0 +1,435 @@
+"""Faults found by trying rummy as a careless user and as an attacker would: each test here
+failed before its fix. Data is never lost or misread; no input crashes or hangs."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_cli import ledger
+from rummy_cli.cli import cli
+from rummy_cli.errors import LedgerError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert "Traceback" not in result.output + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), err
+    return lines[0]
+
+
+def start(*names: str) -> Path:
+    code, _, err = run("new", *(names or ("Ann", "Ben", "Cy")), "--dealer",
+                       (names or ("Ann",))[0])
+    assert code == 0, err
+    return Path("rummy-ledger.yaml")
+
+
+ROUND = ("round", "--knock", "Ann", "--hand", "Ann=3C", "--points", "Ben=20", "--points", "Cy=9")
+SMALL_ROUND = ("round", "--knock", "Ann", "--hand", "Ann=3C", "--points", "Ben=4",
+               "--points", "Cy=4")  # 2 points a round: the game goes on
+
+
+# --- 1. whatever rummy writes, it reads back --------------------------------------------
+# (the hypothesis round trip over any accepted names is in test_ledger.py)
+
+def test_long_name_is_refused_at_new_with_a_clear_message() -> None:
+    code, _, err = run("new", "x" * 1025, "Ben")
+    assert code == 2 and "at most 40 characters" in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+def test_longest_name_accepted_round_trips_through_round_and_standings() -> None:
+    name = "Ä" * 40
+    start(name, "Ben")
+    assert run("round", "--knock", name, "--points", f"{name}=2", "--points", "Ben=9")[0] == 0
+    code, out, _ = run("standings", "--json")
+    assert code == 0 and json.loads(out)["players"][0]["name"] == name
+
+
+@pytest.mark.parametrize("name", ["Ann\x07", "A\x1b[31m", "Ann\u200b"])
+def test_names_with_control_characters_are_refused(name: str) -> None:
+    code, _, err = run("new", name, "Ben")
+    assert code == 2 and "cannot be shown" in one_error_line(err)
+
+
+# --- 2. Ctrl-C after the write says what was recorded -----------------------------------
+
+def test_ctrl_c_after_write_says_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt  # the player presses Ctrl-C while the result is printed
+
+    monkeypatch.setattr("rummy_cli.report.standings_table", interrupted)
+    code, _, err = run(*ROUND)
+    assert code == 0
+    assert "round 1 is recorded in rummy-ledger.yaml" in err and "nothing" not in err
+    assert len(ledger.load(path)[0].rounds) == 1
+
+
+def test_an_error_after_the_write_is_a_warning_not_nothing_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise ValueError("boom")
+
+    monkeypatch.setattr("rummy_cli.report.standings_table", broken)
+    code, _, err = run(*ROUND)
+    assert code == 0 and "nothing was changed" not in err
+    assert err.splitlines()[-1].startswith("Stopped, but round 1 is recorded")
+    assert len(ledger.load(path)[0].rounds) == 1
+
+
+def test_ctrl_c_before_the_write_says_nothing_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+    before = path.read_bytes()
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("rummy_cli.ledger._atomic_write", interrupted)
+    code, _, err = run(*ROUND)
+    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped; nothing was changed"
+    assert path.read_bytes() == before
+
+
+def _command() -> list[str]:
+    return [sys.executable, "-c", "import rummy_cli; rummy_cli.main()"]
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    env.pop("RUMMY_LEDGER", None)
+    return env
+
+
+def test_ctrl_c_during_start_up_is_one_line(tmp_path: Path) -> None:
+    # start-up: importing click and the command tree; a SIGINT then is not a traceback
+    code = ("import signal, os, rummy_cli, builtins\n"
+            "real = builtins.__import__\n"
+            "def slow(name, *a, **k):\n"
+            "    if name == 'click':\n"
+            "        os.kill(os.getpid(), signal.SIGINT)\n"
+            "    return real(name, *a, **k)\n"
+            "builtins.__import__ = slow\n"
+            "rummy_cli.main()\n")
+    proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
+                          text=True, env=_env(), cwd=tmp_path, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "Error: stopped"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fuzz_sigint_at_random_moments_exit_code_agrees_with_the_file(
+        tmp_path: Path, seed: int) -> None:
+    """Interrupt `rummy round` at random moments: exit 0 means recorded (and says so if it
+    speaks of stopping), exit 2 or death by the signal means the file is unchanged."""
+    rng = random.Random(seed)
+    path = tmp_path / "game.yaml"
+    env = _env()
+    subprocess.run([*_command(), "new", "Ann", "Ben", "Cy", "--dealer", "Ann", "--ledger",
+                    str(path)], check=True, env=env, capture_output=True, timeout=60)
+    outcomes: dict[str, int] = {}
+    for _ in range(12):
+        before = path.read_bytes()
+        rounds_before = len(ledger.load(path)[0].rounds)
+        proc = subprocess.Popen([*_command(), *SMALL_ROUND, "--ledger", str(path)], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(rng.uniform(0.0, 0.35))
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        rounds_after = len(ledger.load(path)[0].rounds)
+        if "Traceback" in err:  # only Python's own start-up, before any rummy code, may
+            assert f"{os.sep}rummy_cli{os.sep}" not in err, err
+            assert path.read_bytes() == before
+            outcomes["python start-up"] = outcomes.get("python start-up", 0) + 1
+            continue
+        if proc.returncode == 0:
+            assert rounds_after == rounds_before + 1, err
+            assert "nothing was changed" not in err
+            if "Stopped" in err:
+                assert f"round {rounds_after} is recorded" in err
+            outcomes["recorded"] = outcomes.get("recorded", 0) + 1
+        else:
+            assert proc.returncode in (2, -signal.SIGINT), (proc.returncode, err)
+            assert path.read_bytes() == before, err
+            if proc.returncode == 2:
+                assert err.strip().splitlines()[-1] in (
+                    "Error: stopped", "Error: stopped; nothing was changed"), err
+            outcomes["not recorded"] = outcomes.get("not recorded", 0) + 1
+        assert "Error: stopped; nothing was changed" not in err or rounds_after == rounds_before
+    assert sum(outcomes.values()) == 12
+
+
+# --- 3. a misspelt or missing top-level key ---------------------------------------------
+
+def test_misspelt_rounds_key_is_refused_and_the_file_kept() -> None:
+    path = start()
+    run(*ROUND)
+    text = path.read_text(encoding="utf-8").replace("  rounds:", "  Rounds:")
+    path.write_text(text, encoding="utf-8")
+    for command in (("standings",), ROUND):
+        code, _, err = run(*command)
+        assert code == 2 and "'Rounds' is not a key of a game: did you mean 'rounds'?" in \
+            one_error_line(err)
+    assert path.read_text(encoding="utf-8") == text
+
+
+# --- 4. a file cut short ----------------------------------------------------------------
+
+@pytest.mark.parametrize("keep", [0.25, 0.5, 0.9, 0.999])
+def test_a_file_cut_short_is_refused_not_read(keep: float) -> None:
+    path = start()
+    for _ in range(3):
+        run("round", "--stock-out", "--points", "Ann=3", "--points", "Ben=20",
+            "--points", "Cy=9")
+    whole = path.read_bytes()
+    path.write_bytes(whole[:int(len(whole) * keep)])
+    code, _, err = run("standings")
+    assert code == 2 and "may have been cut short" in one_error_line(err)
+    code, _, err = run(*ROUND)
+    assert code == 2 and "may have been cut short" in one_error_line(err)
+
+
+def test_target_cut_to_one_is_caught() -> None:
+    path = start()
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index("target: 150") + len("target: 1")], encoding="utf-8")
+    code, _, err = run(*ROUND)
+    assert code == 2 and "cut short" in one_error_line(err)
+
+
+def test_text_after_the_end_line_is_refused_with_its_line() -> None:
+    path = start()
+    path.write_text(path.read_text(encoding="utf-8") + "- round: 9\n", encoding="utf-8")
+    code, _, err = run("standings")
+    assert code == 2 and "'# end of ledger' must be the last line" in one_error_line(err)
+
+
+def test_hand_edits_keep_working_with_the_end_line() -> None:
+    path = start()
+    run(*ROUND)
+    path.write_text(path.read_text(encoding="utf-8").replace("Cy: 9}", "Cy: 19}", 1),
+                    encoding="utf-8")
+    code, out, _ = run("standings", "--json")
+    assert code == 0 and json.loads(out)["players"][0]["points"] == (20 - 3) + (19 - 3)
+
+
+# --- 5. names are Unicode-normalised ----------------------------------------------------
+
+def test_names_typed_composed_or_decomposed_are_one_player() -> None:
+    start("Zo\u00eb", "Ben")
+    code, out, err = run("round", "--knock", "Zoe\u0308", "--points", "ZOE\u0308=2",
+                         "--points", "Ben=9", "--json")
+    assert code == 0, err
+    assert json.loads(out)["knocker"] == "Zo\u00eb"
+    code, _, err = run("new", "Zo\u00eb", "zoe\u0308", "--ledger", "other.yaml")
+    assert code == 2 and "two players are called" in one_error_line(err)
+
+
+# --- 6. a read-only ledger --------------------------------------------------------------
+
+def test_read_only_ledger_is_refused_with_the_reason() -> None:
+    path = start()
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        code, _, err = run(*ROUND)
+        assert code == 2 and "the ledger is read-only (mode 444)" in one_error_line(err)
+        code, _, err = run("undo", "--yes")
+        assert code == 2 and "read-only" in one_error_line(err)
+        assert path.read_bytes() == before
+        assert run("standings")[0] == 0  # reading is fine
+    finally:
+        path.chmod(0o644)
+
+
+# --- 7. numbers of thousands of digits, and digits that are not ASCII -------------------
+
+def test_huge_numbers_in_a_ledger_are_one_clear_error() -> None:
+    path = start()
+    run(*ROUND)
+    text = path.read_text(encoding="utf-8").replace("Cy: 9}", "Cy: " + "9" * 5000 + "}", 1)
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run("standings")
+    assert code == 2 and "a number of 5000 digits" in one_error_line(err)
+
+
+def test_huge_numbers_do_not_break_tab_completion() -> None:
+    path = start()
+    path.write_text(path.read_text(encoding="utf-8").replace("decks: 2", "decks: " + "7" * 5000),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, [], env={"_RUMMY_COMPLETE": "bash_complete",
+                                              "COMP_WORDS": "rummy round --knock ",
+                                              "COMP_CWORD": "3"})
+    assert result.exit_code == 0 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("field", ["draws: {n}", "decks: {n}", "hand: {n}", "after: [{n}]",
+                                   "after: [[{n}]]"])
+def test_huge_numbers_in_a_dispute_are_one_clear_error(field: str) -> None:
+    base = {"before": "7H 8H 9H", "hand": "10H", "after": "7H 8H 9H 10H"}
+    key = field.split(":")[0]
+    lines = [f"{k}: {v}" for k, v in base.items() if k != key]
+    Path("d.yaml").write_text("\n".join([*lines, field.format(n="1" * 5000)]) + "\n",
+                              encoding="utf-8")
+    code, _, err = run("check", "turn", "d.yaml")
+    assert code == 2 and "a number of 5000 digits" in one_error_line(err)
+
+
+# --- 8. a FIFO or device as the ledger or the dispute -----------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", [("standings",), ROUND, ("undo", "--yes"), ("new",),
+                                     ("history",)])
+def test_fifo_ledger_is_refused_without_blocking(command: tuple[str, ...]) -> None:
+    os.mkfifo("f.yaml")
+    done: list[tuple[int, str, str]] = []
+    worker = threading.Thread(target=lambda: done.append(run(*command, "--ledger", "f.yaml")),
+                              daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert done, "rummy blocked on a FIFO"
+    code, _, err = done[0]
+    assert code == 2 and "f.yaml" in one_error_line(err) and "not" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_fifo_dispute_is_refused_without_blocking() -> None:
+    os.mkfifo("d.yaml")
+    done: list[tuple[int, str, str]] = []
+    worker = threading.Thread(target=lambda: done.append(run("check", "turn", "d.yaml")),
+                              daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert done, "rummy blocked on a FIFO"
+    code, _, err = done[0]
+    assert code == 2 and "named pipe (FIFO)" in one_error_line(err)
+
+
+# --- 9. the line of an error in a long ledger, without a second parse -------------------
+
+def test_error_in_last_round_of_a_long_ledger_names_its_line_with_one_parse(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import yaml
+
+    from rummy_cli.game import new_game, record_round
+    from rummy_cli.rules import Rules
+
+    game = new_game(["Ann", "Ben"], dealer="Ann", rules=Rules(target=10**9))
+    for _ in range(300):
+        game, _ = record_round(game, "Ann", {"Ann": "AS", "Ben": 2})
+    path = tmp_path / "long.yaml"
+    ledger.save(path, game)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bad = max(i for i, line in enumerate(lines) if "hands:" in line)
+    lines[bad] = lines[bad].replace("Ben: 2", "Ben: 2X")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def no_second_parse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the ledger was parsed a second time to find a line")
+
+    monkeypatch.setattr(yaml, "compose", no_second_parse)
+    with pytest.raises(LedgerError, match=rf"line {bad + 1}, games\[0\]\.rounds\[299\]\.hands"
+                                          r"\.Ben: Ben's hand: '2X' is not a card"):
+        ledger.load(path)
+
+
+# --- 10. undo --yes reads under the lock ------------------------------------------------
+
+def test_undo_yes_reads_the_ledger_under_the_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+    run(*ROUND)
+    real = ledger.locked
+    slipped_in = []
+
+    def another_writer_first(*args: object, **kwargs: object) -> object:
+        if not slipped_in:  # another rummy writes a round just before undo takes the lock
+            slipped_in.append(True)
+            assert run("round", "--stock-out", "--points", "Ann=5", "--points", "Ben=2",
+                       "--points", "Cy=9")[0] == 0
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ledger, "locked", another_writer_first)
+    code, out, err = run("undo", "--yes")
+    assert code == 0, err
+    assert "Took back round 2" in out
+    assert [e.knocker for e in ledger.load(path)[0].rounds] == ["Ann"]
+
+
+# --- 11. stale temp files ----------------------------------------------------------------
+
+def test_stale_temp_files_of_this_ledger_are_removed_on_the_next_write() -> None:
+    path = start()
+    stale = Path(f".{path.name}.abcd1234.tmp")
+    stale.write_text("half a ledger", encoding="utf-8")
+    other = Path(".other.yaml.abcd1234.tmp")  # another ledger's: not ours to remove
+    other.write_text("x", encoding="utf-8")
+    mine = Path("notes.tmp")
+    mine.write_text("x", encoding="utf-8")
+    assert run(*ROUND)[0] == 0
+    assert not stale.exists() and other.exists() and mine.exists()
+
+
+# --- 12. symlink loops, long file names, UTF-16 disputes, names with spaces --------------
+
+def test_symlink_loop_is_named_and_never_replaced() -> None:
+    os.symlink("loop.yaml", "loop.yaml")
+    for command in (ROUND, ("new", "Ann", "Ben"), ("standings",)):
+        code, _, err = run(*command, "--ledger", "loop.yaml")
+        assert code == 2 and "leads back to itself" in one_error_line(err)
+    assert os.readlink("loop.yaml") == "loop.yaml"
+
+
+@pytest.mark.parametrize("length", [241, 250, 255])
+def test_long_ledger_file_names_work(length: int) -> None:
+    name = "g" * (length - 5) + ".yaml"
+    assert run("new", "Ann", "Ben", "--dealer", "Ann", "--ledger", name)[0] == 0
+    assert run("round", "--knock", "Ann", "--points", "Ann=2", "--points", "Ben=9",
+               "--ledger", name)[0] == 0
+    assert len(ledger.load(Path(name))[0].rounds) == 1
+
+
+def test_too_long_ledger_file_name_says_so() -> None:
+    code, _, err = run("new", "Ann", "Ben", "--ledger", "g" * 300 + ".yaml")
+    assert code == 2 and "file name is too long" in one_error_line(err)
+
+
+def test_utf16_dispute_says_save_it_as_utf8() -> None:
+    Path("d.yaml").write_text("before: 7H 8H 9H\nhand: 10H\nafter: 7H 8H 9H 10H\n",
+                              encoding="utf-16")
+    code, _, err = run("check", "turn", "d.yaml")
+    assert code == 2 and one_error_line(err) == (
+        "Error: d.yaml: not a dispute: it is UTF-16 text: save it as UTF-8")
+
+
+@pytest.mark.parametrize("name", ["Ann ", "\u00a0Ann", " Ann"])
+def test_names_with_surrounding_spaces_are_refused_not_silently_trimmed(name: str) -> None:
+    code, _, err = run("new", name, "Ben")
+    assert code == 2 and "starts or ends with a space" in one_error_line(err)
