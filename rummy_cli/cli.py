@@ -1227,4 +1227,5 @@ def main() -> None:
     cli.main(prog_name="rummy")
 
 
-from . import cli_rules  # noqa: E402,F401  registers 'rummy rules'
+# the commands kept in modules of their own register themselves on import
+from . import cli_fix, cli_rules  # noqa: E402,F401

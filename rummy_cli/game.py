@@ -139,6 +139,11 @@ a space; write it without
     return name
 
 
+def same_name(a: str, b: str) -> bool:
+    """Whether two names are one player's: in any case, any Unicode form."""
+    return _folded(a) == _folded(b)
+
+
 def _folded(name: str) -> str:
     """A name as compared: any case, any Unicode form."""
     import unicodedata
@@ -318,6 +323,14 @@ def record_round(
     A name may be the start of a player's name if no other player's starts the same way.
     """
     check_open(game)
+    entry = _entry(game, knocker, hands)
+    result = score_entry(game, entry)
+    longer = replace(game, rounds=game.rounds + (entry,))
+    return with_results(longer, game.results + (result,)), result
+
+
+def _entry(game: Game, knocker: str | None, hands: Mapping[str, HandEntry]) -> RoundEntry:
+    """A round as typed, with names found and hands in the ledger's notation."""
     who = None if knocker is None else find_player_by_prefix(game.players, knocker)
     entered: dict[str, HandEntry] = {}
     for name, hand in hands.items():
@@ -325,10 +338,55 @@ def record_round(
         if player in entered:
             raise RefusedError(f"{player}'s hand was given twice")
         entered[player] = normalize_hand(hand, player)
-    entry = RoundEntry(who, {p: entered[p] for p in game.players if p in entered})
-    result = score_entry(game, entry)
-    longer = replace(game, rounds=game.rounds + (entry,))
-    return with_results(longer, game.results + (result,)), result
+    return RoundEntry(who, {p: entered[p] for p in game.players if p in entered})
+
+
+def fix_round(
+    game: Game, number: int, knocker: str | None, hands: Mapping[str, HandEntry]
+) -> tuple[Game, RoundResult]:
+    """The game with round ``number`` (1-based) entered anew and every round re-scored;
+    refuses a change that would end the game before a round already recorded (R24).
+
+    >>> g = new_game(["Ann", "Ben"], dealer="Ann")
+    >>> g, _ = record_round(g, "Ann", {"Ann": 2, "Ben": 9})
+    >>> g, _ = record_round(g, "Ben", {"Ann": 30, "Ben": 1})
+    >>> fixed, r = fix_round(g, 1, "Ann", {"Ann": 2, "Ben": 19})
+    >>> r.scores, fixed.state.standings[0].points
+    ({'Ann': 17, 'Ben': 0}, 17)
+    """
+    if not 1 <= number <= len(game.rounds):
+        count = len(game.rounds)
+        rounds = f"rounds 1 to {count}" if count > 1 else ("round 1" if count else "no rounds")
+        raise RefusedError(f"there is no round {number} to fix: this game has {rounds}")
+    entry = _entry(game, knocker, hands)
+    if entry.note is None and game.rounds[number - 1].note is not None:
+        entry = replace(entry, note=game.rounds[number - 1].note)  # a note stays with its round
+    fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
+    results = tuple(score_entry(fixed, e) for e in fixed.rounds)
+    fixed = with_results(fixed, results)
+    over = fixed.state.over_after
+    if over is not None and over < len(fixed.rounds):
+        raise RefusedError(
+            f"with round {number} so, the game would end after round {over}, but "
+            f"{plural_rounds(len(fixed.rounds) - over)} were played after it: fix those first "
+            "(or take them back with 'rummy undo')")
+    return fixed, results[number - 1]
+
+
+def plural_rounds(n: int) -> str:
+    return f"{n} round" + ("s" if n != 1 else "")
+
+
+def rename_player(game: Game, old: str, new: str) -> Game:
+    """The game with the player ``old`` (as seated) called ``new`` everywhere."""
+    def named(p: str) -> str:
+        return new if p == old else p
+
+    rounds = tuple(RoundEntry(None if e.knocker is None else named(e.knocker),
+                              {named(p): h for p, h in e.hands.items()}, e.note)
+                   for e in game.rounds)
+    return Game(tuple(named(p) for p in game.players), named(game.first_dealer), game.rules,
+                rounds, game.created)
 
 
 def undo_round(game: Game) -> tuple[Game, RoundEntry]:
