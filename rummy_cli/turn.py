@@ -159,8 +159,8 @@ def judge_turn(
     # a forced joker is the same card written as JK or JK=6H (5H JK 7H): compare resolved melds
     changed = not _same_melds(
         [resolved(analyze_meld(m, rules)) for m in before], [resolved(v) for v in verdicts])
-    anything_new = bool(new_real) or new_jokers > 0
-    if changed and not anything_new:
+    # R12a asks for a card from the hand: a card new on the table from nowhere is not one
+    if changed and not played:
         violations.append(Violation(
             NOTHING_PLAYED, "R12a",
             "the table was rearranged but no card came from the hand: "

@@ -129,6 +129,19 @@ def test_a_code_is_repeated_once_per_card() -> None:
         assert f"{card} is new on the table" in text
 
 
+def test_r12a_nothing_played_when_new_card_came_from_nowhere() -> None:
+    # 9H is new on the table, but it is not in the hand: no card came from the hand
+    verdict = judge("5H 6H 7H 8H", "2C", "6H 7H 8H 9H")
+    assert sorted(found(verdict)) == [
+        ("card-removed", "R12b"), ("not-in-hand", "R6"), ("nothing-played", "R12a")]
+    assert verdict.played == ()
+
+
+def test_r12a_a_card_from_the_hand_is_a_meld_even_beside_one_from_nowhere() -> None:
+    verdict = judge("7H 8H 9H", "10H", "7H 8H 9H 10H JH")
+    assert found(verdict) == [("not-in-hand", "R6")]
+
+
 def test_r6_more_copies_than_the_hand_holds() -> None:
     verdict = judge("9S 9D 9C", "7H 8H", "9S 9D 9C / 7H 7H 8H")
     assert ("not-in-hand", "R6") in found(verdict)
