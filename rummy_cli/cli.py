@@ -529,8 +529,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     else:
         from .report import turn_text
 
-        click.echo(turn_text(verdict, style, suggestion, looked,
-                             MANIPULATION_RUMMY.knock_limit))
+        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY))
     sys.exit(code)
 
 
@@ -624,14 +623,15 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
             _print_json({"cards_played": 0, "points_shed": 0, "played": [],
                          "after": [[str(c) for c in m] for m in table],
                          "hand_after": [str(c) for c in hand],
-                         "may_knock": stuck_may_knock})
+                         "may_knock": stuck_may_knock, "goes_out": False})
         else:
             left = hand_points(play.hand_after)
             _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
                          "played": [str(c) for c in play.played],
                          "after": [[str(c) for c in m] for m in play.after],
                          "hand_after": [str(c) for c in play.hand_after],
-                         "may_knock": left <= RULES.knock_limit})
+                         "may_knock": left <= RULES.knock_limit,
+                         "goes_out": not play.hand_after})
         sys.exit(code)
     style = _style(ascii_only, unicode)
     if play is None:
@@ -649,6 +649,12 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
     click.echo("The table after it:")
     for m in play.after:
         click.echo(f"  {show_cards(m, style)}")
+    if not play.hand_after:
+        from .report import going_out_text
+
+        click.echo("Left in hand: nothing.")
+        click.echo(f"You go out: {going_out_text('you', RULES)}.")
+        return
     knock = "  You may then knock." if left <= RULES.knock_limit else ""
     click.echo(f"Left in hand: {show_cards(play.hand_after, style)} "
                f"({plural(left, 'point')}).{knock}")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import AnyCard, Meld
 from .melds import MeldVerdict, resolved
 from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table
+from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .game import Game, RoundEntry
@@ -95,7 +96,9 @@ def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
         "hand_after": _names(v.hand_after),
         "hand_points": v.hand_points,
         "may_knock": v.may_knock,
+        "goes_out": v.goes_out,
         "melded": v.melded,
+        "forced": [str(c) for m in v.melds for c in m.forced],
     }
     if with_suggestion:
         doc["suggestion"] = None if suggestion is None else [_names(m) for m in suggestion]
@@ -103,7 +106,7 @@ def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
 
 
 def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] | None = None,
-              looked_for_suggestion: bool = False, knock_limit: int = 5) -> str:
+              looked_for_suggestion: bool = False, rules: Rules = MANIPULATION_RUMMY) -> str:
     """The referee's verdict on one turn, as said at the table."""
     if v.legal:
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
@@ -111,11 +114,15 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
         lines = [f"ILLEGAL turn: {plural(len(v.violations), 'problem')}"]
         lines += [f"  - {x.code} ({x.rule}): {show_text(x.message, style)}"
                   for x in v.violations]
-    played, left = show_cards(v.played, style), show_cards(v.hand_after, style)
-    lines.append(f"Played from hand: {played}.  Left in hand: {left} "
-                 f"({plural(v.hand_points, 'point')}).")
-    if v.may_knock:
-        lines.append(f"The player may knock ({knock_limit} or fewer points in hand).")
+    if v.legal:
+        lines += [forced_text(m, style) for m in v.melds if m.forced]
+    played = show_cards(v.played, style)
+    left = hand_left_text(v.hand_after, v.hand_points, style)
+    lines.append(f"Played from hand: {played}.  Left in hand: {left}.")
+    if v.goes_out:
+        lines.append(f"The player goes out: {going_out_text('they', rules)}.")
+    elif v.may_knock:
+        lines.append(f"The player may knock ({rules.knock_limit} or fewer points in hand).")
     elif v.legal and not v.turn_over:
         lines.append("Nothing melded, so the turn goes on: the player draws again (R5), and "
                      "may knock only when the turn is over (R17).")
@@ -127,6 +134,38 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
             lines.append(f"No arrangement helps: {show_cards(v.played, style)} and the table "
                          "before the turn cannot make legal melds together.")
     return "\n".join(lines)
+
+
+def forced_text(v: MeldVerdict, style: Style = PLAIN) -> str:
+    """What the undeclared jokers of a legal meld stand for, the only cards the meld allows.
+
+    >>> from .cards import parse_cards
+    >>> from .melds import analyze_meld
+    >>> forced_text(analyze_meld(parse_cards("9D 9S 9C JK")))
+    'In 9D 9S 9C JK the joker stands for 9H: the only card that fits (R13).'
+    """
+    cards = show_cards(v.cards, style)
+    what = and_list([show_cards([c], style) for c in v.forced])
+    if len(v.forced) == 1:
+        return f"In {cards} the joker stands for {what}: the only card that fits (R13)."
+    return f"In {cards} the jokers stand for {what}: the only cards that fit (R13)."
+
+
+def hand_left_text(cards: Sequence[AnyCard], points: int, style: Style = PLAIN) -> str:
+    """'2C 5S (7 points)', or 'nothing' for an empty hand."""
+    if not cards:
+        return "nothing"
+    return f"{show_cards(cards, style)} ({plural(points, 'point')})"
+
+
+def going_out_text(who: str = "they", rules: Rules = MANIPULATION_RUMMY) -> str:
+    """What playing every card does (R17's D, R23), said of ``who`` ('they' or 'you').
+
+    >>> going_out_text("you")
+    'the round ends at once, and you win it with the 25-point going-out bonus (R17, R23)'
+    """
+    return (f"the round ends at once, and {who} win it with the "
+            f"{rules.going_out_bonus}-point going-out bonus (R17, R23)")
 
 
 # --- the scorekeeper --------------------------------------------------------------------

@@ -60,6 +60,11 @@ class TurnVerdict:
         """True when no rule was broken."""
         return not self.violations
 
+    @property
+    def goes_out(self) -> bool:
+        """True when a legal turn plays every card: the round ends (R17, D) with R23's bonus."""
+        return self.may_knock and not self.hand_after
+
 
 def _sorted(cards: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
     return tuple(sorted(cards, key=card_key))
