@@ -99,8 +99,8 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _number(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def judge_turn(
@@ -149,17 +149,19 @@ def judge_turn(
         played.extend([card] * min(n, have))
         if n > have:
             held = ("is not in the hand" if have == 0
-                    else f"the hand holds only {'one' if have == 1 else have}")
+                    else f"the hand holds only {_number(have)}")
+            times = "" if n == 1 else f" {_times(n)}"
             violations.append(Violation(
-                NOT_IN_HAND, "R6", f"{card} is new on the table {_times(n)} but {held}"))
+                NOT_IN_HAND, "R6", f"{card} is new on the table{times} but {held}"))
     new_jokers = max(0, jokers_after - jokers_before)
     hand_jokers = joker_count(hand)
     played.extend([Joker()] * min(new_jokers, hand_jokers))
     if new_jokers > hand_jokers:
+        new = "a joker is" if new_jokers == 1 else f"{_number(new_jokers)} jokers are"
         violations.append(Violation(
             NOT_IN_HAND, "R6",
-            f"{_count(new_jokers, 'joker is', 'jokers are')} new on the table but the hand "
-            f"holds {hand_jokers or 'none'}"))
+            f"{new} new on the table but the hand holds "
+            f"{f'only {_number(hand_jokers)}' if hand_jokers else 'none'}"))
 
     # a forced joker is the same card written as JK or JK=6H (5H JK 7H): compare resolved melds
     changed = not _same_melds(
@@ -173,7 +175,7 @@ def judge_turn(
     if changed and draws >= rules.max_draws:
         violations.append(Violation(
             MELD_AFTER_THIRD_DRAW, "R5",
-            f"the player drew a {_ordinal(rules.max_draws)} card and may not meld this turn"))
+            f"the player drew a {ordinal(rules.max_draws)} card and may not meld this turn"))
 
     # R10: every meld after the turn is legal
     for number, verdict in enumerate(verdicts, 1):
@@ -290,5 +292,6 @@ def _remove(cards: Sequence[AnyCard], taken: Sequence[AnyCard]) -> list[AnyCard]
     return left
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """'first', 'second', 'third', then '4th'."""
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
