@@ -166,6 +166,8 @@ def _parse_real(token: str, original: str, joker: bool = False) -> Card:
         why = f"{name} is written {letter}, e.g. {eg}{letter}{suit}"
     elif len(text) >= 2 and text[0] in SUIT_OF_TEXT and text[1:] in RANK_OF_TEXT:
         why = f"the rank comes first, e.g. {eg}{text[1:]}{text[0]}"
+    elif not joker and len(re.split(r"[;.:+&]", text)) > 1:
+        why = "cards are separated by spaces or commas, e.g. 7H 8H 9H or 7H,8H,9H"
     else:
         why = CARD_HELP
     raise NotationError(f"{quoted(original)} is not a card: {why}")

@@ -80,6 +80,8 @@ def test_notation_jack_of_clubs_is_not_a_joker() -> None:
     ("11h", "'11h' is not a card: a jack is written J, e.g. JH"),
     ("13S", "'13S' is not a card: a king is written K, e.g. KS"),
     ("H7", "'H7' is not a card: the rank comes first, e.g. 7H"),
+    ("7H;8H", "'7H;8H' is not a card: cards are separated by spaces or commas, e.g. 7H 8H 9H or "
+              "7H,8H,9H"),
     ("JK=1H", "'JK=1H' is not a card: an ace is written A, e.g. JK=AH"),
     ("7X", "'7X' is not a card: a card is a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), "
            "e.g. 10H or QS"),
