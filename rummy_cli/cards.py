@@ -149,13 +149,28 @@ def quoted(token: str, most: int = 24) -> str:
     return f"{token[:most]!r}"[:-1] + f"...' ({len(token)} characters)"
 
 
-def _parse_real(token: str, original: str) -> Card:
+_WRITTEN = {"1": ("an ace", "A"), "14": ("an ace", "A"), "11": ("a jack", "J"),
+            "12": ("a queen", "Q"), "13": ("a king", "K")}
+
+
+def _parse_real(token: str, original: str, joker: bool = False) -> Card:
     text = token.strip().upper()
+    if len(text) >= 2 and text[-1] in SUIT_OF_TEXT and text[:-1] in RANK_OF_TEXT:
+        return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
+    rank, suit = text[:-1], text[-1:]
+    eg = "JK=" if joker else ""
     if text in RANK_OF_TEXT:
-        raise NotationError(f"{quoted(original)} is not a card: it has no suit; {CARD_HELP}")
-    if len(text) < 2 or text[-1] not in SUIT_OF_TEXT or text[:-1] not in RANK_OF_TEXT:
-        raise NotationError(f"{quoted(original)} is not a card: {CARD_HELP}")
-    return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
+        why = f"{text} has no suit; {CARD_HELP}" if joker else f"it has no suit; {CARD_HELP}"
+    elif suit in SUIT_OF_TEXT and rank in _WRITTEN:
+        name, letter = _WRITTEN[rank]
+        why = f"{name} is written {letter}, e.g. {eg}{letter}{suit}"
+    elif len(text) >= 2 and text[0] in SUIT_OF_TEXT and text[1:] in RANK_OF_TEXT:
+        why = f"the rank comes first, e.g. {eg}{text[1:]}{text[0]}"
+    elif not joker and len(re.split(r"[;.:+&]", text)) > 1:
+        why = "cards are separated by spaces or commas, e.g. 7H 8H 9H or 7H,8H,9H"
+    else:
+        why = CARD_HELP
+    raise NotationError(f"{quoted(original)} is not a card: {why}")
 
 
 # phones put a variation selector after a suit symbol (7♥ + U+FE0F); copied text may carry
@@ -171,10 +186,10 @@ _INVISIBLE: dict[int, str | None] = {
 def parse_card(token: str) -> AnyCard:
     """One card: ``7H``, ``10h``, ``Td``, ``Q♣``, ``JK``, ``JOKER``, ``JK=7H``.
 
-    >>> parse_card("1H")
+    >>> parse_card("7X")
     Traceback (most recent call last):
     ...
-    rummy_cli.errors.NotationError: '1H' is not a card: a card is a rank (A, 2-10, J, Q, K) \
+    rummy_cli.errors.NotationError: '7X' is not a card: a card is a rank (A, 2-10, J, Q, K) \
 and a suit (S, H, D, C), e.g. 10H or QS
     """
     text = token.translate(_INVISIBLE).strip().upper()
@@ -187,7 +202,7 @@ and a suit (S, H, D, C), e.g. 10H or QS
                 f"{quoted(token)}: say which card the joker stands for, e.g. JK=7H")
         if tail.partition("=")[0] in ("JK", "JOKER"):
             raise NotationError(f"{quoted(token)}: a joker stands for a real card, not a joker")
-        return Joker(_parse_real(tail, token))
+        return Joker(_parse_real(tail, token, joker=True))
     if eq:
         raise NotationError(
             f"{quoted(token)} is not a card: only a joker carries '=', e.g. JK=7H")

@@ -250,8 +250,28 @@ def style_options(f: F) -> F:
     return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
 
 
+def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
+    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2).
+
+    A callback, not a click type: click's types changed shape between the versions we take.
+    """
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+        if value is None:
+            return None
+        text = str(value).strip()
+        if text.isdecimal() and text.isascii() and lo <= int(text) <= hi:
+            return int(text)
+        from .cards import quoted
+
+        allowed = [str(n) for n in range(lo, hi + 1)]
+        raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
+                               f"{allowed[-1]}, not {quoted(text)}", ctx)
+
+    return check
+
+
 def decks_option(f: F) -> F:
-    return click.option("--decks", type=click.IntRange(1, 2), default=None,
+    return click.option("--decks", callback=_count(1, 2), default=None, metavar="N",
                         help="1 or 2 decks (default 2).")(f)
 
 
@@ -344,7 +364,7 @@ def check() -> None:
 
 
 @check.command("meld")
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1, metavar="CARDS...")
 @decks_option
 @json_option
 @style_options
@@ -362,7 +382,8 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
 
     parsed = _cards(cards, "the meld")
     if not parsed:
-        raise UnusableInputError("no cards given: name the meld's cards, e.g. 7H JK=8H 9H")
+        raise UnusableInputError("no cards given: name the meld's cards, e.g. "
+                                 "rummy check meld 7H JK=8H 9H")
     _check_copies(parsed, decks or 2)
     verdict = analyze_meld(parsed)
     code = _settle(0 if verdict.legal else 1)
@@ -378,7 +399,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
 
 
 @check.command("table")
-@click.argument("table", nargs=-1, required=True)
+@click.argument("table", nargs=-1, metavar="TABLE...")
 @decks_option
 @json_option
 @style_options
@@ -393,6 +414,9 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
     """
     from .melds import analyze_meld
 
+    if not table:
+        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
+                                 'rummy check table "7H 8H 9H / QS QH QD"')
     melds = _table(" ".join(table), "the table")
     _check_copies([c for m in melds for c in m], decks or 2)
     verdicts = [analyze_meld(m) for m in melds]
@@ -439,24 +463,63 @@ def _read_dispute(file: str) -> dict[str, Any]:
     except FileNotFoundError:
         raise UnusableInputError(f"{label}: no such file") from None
     except OSError as exc:
-        raise UnusableInputError(f"{label}: cannot read it ({exc.strerror})") from None
+        raise UnusableInputError(f"{label}: cannot read it: {exc.strerror or exc}") from None
     try:
         data = load_yaml(text)
     except YamlProblem as exc:
         raise UnusableInputError(f"{label}: {exc}") from None
     if not isinstance(data, dict):
+        empty = data is None or (isinstance(data, str) and not data.strip())
         raise UnusableInputError(
-            f"{label}: a dispute file is a mapping with before, hand and after "
-            "(see 'rummy check turn --help')")
+            f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
+            "lines hand: and after: (and before: unless the table was empty); see 'rummy "
+            "check turn --help'")
     unknown = sorted(str(k) for k in data if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS)
     if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0].lower(), sorted(_DISPUTE_KEYS), n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
         raise UnusableInputError(
-            f"{label}: unknown key {unknown[0]!r} (a dispute has before, hand, after, "
+            f"{label}: unknown key '{unknown[0]}' ({hint}a dispute has before, hand, after, "
             "decks, draws)")
     missing = [k for k in ("hand", "after") if k not in data]
     if missing:
-        raise UnusableInputError(f"{label}: '{missing[0]}' is missing")
+        what = {"hand": "the player's hand after drawing",
+                "after": "the table the player proposes"}[missing[0]]
+        raise UnusableInputError(f"{label}: '{missing[0]}' is missing: give {what}")
     return {"label": label, **data}
+
+
+def _described(value: Any) -> str:
+    """A value read from a dispute file, in a player's words (not Python's).
+
+    >>> _described(None), _described({"a": 1}), _described(True), _described("7H"), _described(2)
+    ('nothing', 'a mapping (key: value)', "'true'", "'7H'", '2')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "'true'" if value else "'false'"
+    if isinstance(value, dict):
+        return "a mapping (key: value)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        from .cards import quoted
+
+        return quoted(value)
+    return str(value)
+
+
+def _card_texts(value: list[Any], what: str) -> list[str]:
+    """The cards of a YAML list: each a card written as text (a bare 10 is read as a number)."""
+    for i, card in enumerate(value, 1):
+        if isinstance(card, bool) or not isinstance(card, (str, int)):
+            wrong = "empty" if card is None else f"{_described(card)}, not a card"
+            raise UnusableInputError(
+                f"{what}: card {i} is {wrong}; write the cards as 7H 8H 9H or [7H, 8H, 9H]")
+    return [str(c) for c in value]
 
 
 def _table_from(value: Any, what: str) -> Table:
@@ -466,46 +529,57 @@ def _table_from(value: Any, what: str) -> Table:
     if isinstance(value, str):
         return _table(value, what)
     if not isinstance(value, list):
-        raise UnusableInputError(f"{what}: a table is a list of melds, not {value!r}")
+        raise UnusableInputError(
+            f"{what}: a table is a list of melds (or one line, melds separated by '/'), "
+            f"not {_described(value)}")
     melds: Table = []
     for i, meld in enumerate(value, 1):
+        where = f"{what}, meld {i}"
+        if meld is None or meld == []:
+            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
         if isinstance(meld, list):
-            if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in meld):
-                raise UnusableInputError(f"{what}, meld {i}: a meld is a list of cards")
-            melds.append(tuple(_cards([str(c) for c in meld], f"{what}, meld {i}")))
+            melds.append(tuple(_cards(_card_texts(meld, where), where)))
         elif isinstance(meld, (str, int)) and not isinstance(meld, bool):
-            melds.append(tuple(_cards(str(meld), f"{what}, meld {i}")))
+            melds.append(tuple(_cards(str(meld), where)))
         else:
-            raise UnusableInputError(f"{what}, meld {i}: a meld is cards, not {meld!r}")
+            raise UnusableInputError(
+                f"{where}: a meld is cards, as 7H 8H 9H or [7H, 8H, 9H], not "
+                f"{_described(meld)}")
         if not melds[-1]:
-            raise UnusableInputError(f"{what}, meld {i} is empty: give its cards or remove it")
+            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
     return melds
 
 
 def _hand_from(value: Any, what: str) -> list[AnyCard]:
     if value is None:
         return []
-    if isinstance(value, list) and all(isinstance(c, (str, int)) for c in value):
-        return _cards([str(c) for c in value], what)
+    if isinstance(value, list):
+        return _cards(_card_texts(value, what), what)
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         return _cards(str(value), what)
-    raise UnusableInputError(f"{what}: a hand is a list of cards, not {value!r}")
+    raise UnusableInputError(
+        f"{what}: a hand is cards, as 10H QC 5S or [10H, QC, 5S], not {_described(value)}")
 
 
 def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
+    if isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
+        value = int(value)  # draws: "2" is meant as 2
+    if value is None:
+        raise UnusableInputError(f"{label}: {name} is empty: give a whole number {lo} to {hi}, "
+                                 "or leave the line out")
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise UnusableInputError(f"{label}: {name} must be a whole number {lo} to {hi}, "
-                                 f"not {value!r}")
+                                 f"not {_described(value)}")
     return value
 
 
 @check.command("turn")
-@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", required=False)
 @click.option("--before", help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" '
                                '(default: empty).')
 @click.option("--hand", help="The player's hand after drawing, e.g. \"10H QC 5S\".")
 @click.option("--after", help="The table the player proposes.")
-@click.option("--draws", type=click.IntRange(1, 3), default=None,
+@click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
 @click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
 @decks_option
@@ -517,7 +591,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     """Referee one turn: was the player's rearrangement of the table legal?
 
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
-    Only the table at the end of the turn is judged (see 'rummy rules R15-D2').
+    Only the table at the end of the turn is judged: during the turn cards may move freely
+    (see 'rummy rules R15-D2').
 
     \b
     Examples:
@@ -538,8 +613,11 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
     if file is not None and guided:
         raise click.UsageError("give a dispute file or --guided (to be asked), not both")
-    label = "the turn"
+    label: str | None = None
     if file is not None:
+        if not file.strip():
+            raise click.UsageError("the dispute file's name is empty: give a file, or '-' for "
+                                   "standard input")
         data = _read_dispute(file)
         label = data["label"]
         before_t = _table_from(data.get("before"), f"{label}: before")
@@ -550,9 +628,11 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         if decks is None and "decks" in data:
             decks = _int_field(data["decks"], "decks", 1, 2, label)
     elif options_given and not guided:
-        missing = [n for n, v in (("--hand", hand), ("--after", after)) if v is None]
+        missing = [n for n, v in (("--hand (the player's hand after drawing)", hand),
+                                  ("--after (the table the player proposes)", after))
+                   if v is None]
         if missing:
-            raise click.UsageError(f"missing {' and '.join(missing)}")
+            raise click.UsageError(f"give {' and '.join(missing)} too")
         before_t = _table(before or "", "--before")
         hand_c = _cards(hand or "", "--hand")
         after_t = _table(after or "", "--after")
@@ -565,15 +645,18 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             "give a dispute file (or '-' for standard input) or --hand and --after "
             "(and --before unless the table was empty)")
     _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
-                     _style(ascii_only, unicode))
+                     _style(ascii_only, unicode), label)
 
 
 def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
-                     as_json: bool, style: Style) -> None:
+                     as_json: bool, style: Style, label: str | None = None) -> None:
     from .rules import MANIPULATION_RUMMY
     from .turn import judge_turn
 
-    verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
+    try:
+        verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
+    except UnusableInputError as exc:  # the file's name says where the problem is
+        raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
     suggestion: tuple[Meld, ...] | None = None
     # a suggestion helps only when the arrangement is what went wrong
     not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
@@ -591,15 +674,14 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     else:
         from .report import turn_text
 
-        click.echo(turn_text(verdict, style, suggestion, looked,
-                             MANIPULATION_RUMMY.knock_limit))
+        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY))
     sys.exit(code)
 
 
 # --- the solver -------------------------------------------------------------------------
 
 @cli.command()
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1, metavar="CARDS...")
 @decks_option
 @json_option
 @style_options
@@ -620,7 +702,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
     text = " ".join(cards).replace("|", "/")
     parsed = [c for m in _table(text, "the cards") for c in m]
     if not parsed:
-        raise UnusableInputError("no cards given")
+        raise UnusableInputError("no cards given: name the cards, e.g. "
+                                 "rummy arrange 7S 7H 7D 8S 9S")
     d = decks or 2
     _check_copies(parsed, d)
     result = solve(parsed, decks=d)
@@ -630,15 +713,15 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
                      "melds": [[str(c) for c in m] for m in result.melds],
                      "unplaceable": [str(c) for c in result.unplaceable]})
     else:
-        from .render import plural, show_cards
+        from .render import plural, show_cards, wrap
 
         style = _style(ascii_only, unicode)
         if result.possible:
             click.echo(f"Yes: these {plural(len(parsed), 'card')} make "
                        f"{plural(len(result.melds), 'legal meld')}:")
         else:
-            click.echo(f"No: {show_cards(result.unplaceable, style)} cannot be placed in "
-                       "any arrangement.")
+            click.echo(wrap(f"No: {show_cards(result.unplaceable, style)} cannot be placed "
+                            "in any arrangement.", style))
             if result.melds:
                 click.echo("The rest can be arranged:")
         for m in result.melds:
@@ -649,15 +732,15 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
 @cli.command()
 @click.option("--table", "table_text", default="",
               help='The table now, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
-@click.option("--hand", "hand_text", required=True, help="The cards in your hand after drawing.")
-@click.option("--draws", type=click.IntRange(1, 3), default=1, show_default=True,
-              help="Cards drawn this turn.")
+@click.option("--hand", "hand_text", help="The cards in your hand after drawing (required).")
+@click.option("--draws", callback=_count(1, 3), default="1", show_default=True, metavar="N",
+              help="Cards drawn this turn, 1-3.")
 @click.option("--by", type=click.Choice(["cards", "points"]), default="cards", show_default=True,
               help="Best means most cards played, or most points shed.")
 @decks_option
 @json_option
 @style_options
-def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None,
+def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int | None,
          as_json: bool, ascii_only: bool, unicode: bool) -> None:
     """The best legal play this turn: most cards (or points) from the hand onto the table.
 
@@ -666,15 +749,19 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
     """
-    from .render import plural, show_cards
+    from .render import plural, show_cards, wrap
     from .rules import MANIPULATION_RUMMY as RULES
     from .scoring import hand_points
     from .solver import best_play
-    from .turn import validate_start
+    from .turn import ordinal, validate_start
 
     d = decks or 2
     table = _table(table_text, "--table")
-    hand = _cards(hand_text, "--hand")
+    hand = _cards(hand_text or "", "--hand")
+    if not hand:  # after a draw a hand holds a card at least; an empty one went out already
+        raise click.UsageError(f"{'--hand is empty' if hand_text is not None else 'no --hand'}:"
+                               ' give the cards in your hand after drawing, e.g. --hand '
+                               '"QD KD 4D 9C"')
     validate_start(table, hand, d, RULES)
     play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
     code = _settle(0 if play else 1)
@@ -686,34 +773,45 @@ def hint(table_text: str, hand_text: str, draws: int, by: str, decks: int | None
             _print_json({"cards_played": 0, "points_shed": 0, "played": [],
                          "after": [[str(c) for c in m] for m in table],
                          "hand_after": [str(c) for c in hand],
-                         "may_knock": stuck_may_knock})
+                         "may_knock": stuck_may_knock, "goes_out": False})
         else:
             left = hand_points(play.hand_after)
             _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
                          "played": [str(c) for c in play.played],
                          "after": [[str(c) for c in m] for m in play.after],
                          "hand_after": [str(c) for c in play.hand_after],
-                         "may_knock": left <= RULES.knock_limit})
+                         "may_knock": left <= RULES.knock_limit,
+                         "goes_out": not play.hand_after})
         sys.exit(code)
     style = _style(ascii_only, unicode)
     if play is None:
         if draws >= RULES.max_draws:
-            why = f"you drew a {RULES.max_draws}rd card, so you may not meld this turn (R5)."
-            then = " Your turn is over: you may knock." if stuck_may_knock else ""
+            why = (f"you drew a {ordinal(RULES.max_draws)} card, so you may not meld this turn "
+                   "(R5).")
+            then = "Your turn is over: you may knock." if stuck_may_knock else (
+                "Your turn is over.")
         else:
             why = "no card from your hand fits in any legal way."
-            then = " Draw again (R5)."
-        click.echo(f"No legal play: {why}{then}")
+            then = "Draw again (R5)."
+        click.echo(wrap(f"No legal play: {why}", style))
+        click.echo(then)
         sys.exit(code)
     left = hand_points(play.hand_after)
-    click.echo(f"Best play: {plural(play.cards_played, 'card')} "
-               f"({show_cards(play.played, style)}), shedding {plural(play.points_shed, 'point')}.")
+    click.echo(wrap(f"Best play: {plural(play.cards_played, 'card')} "
+                    f"({show_cards(play.played, style)}), shedding "
+                    f"{plural(play.points_shed, 'point')}.", style))
     click.echo("The table after it:")
     for m in play.after:
         click.echo(f"  {show_cards(m, style)}")
+    if not play.hand_after:
+        from .report import going_out_text
+
+        click.echo("Left in hand: nothing.")
+        click.echo(wrap(f"You go out: {going_out_text('you', RULES)}.", style))
+        return
     knock = "  You may then knock." if left <= RULES.knock_limit else ""
-    click.echo(f"Left in hand: {show_cards(play.hand_after, style)} "
-               f"({plural(left, 'point')}).{knock}")
+    click.echo(wrap(f"Left in hand: {show_cards(play.hand_after, style)} "
+                    f"({plural(left, 'point')}).{knock}", style))
 
 
 # --- the scorekeeper --------------------------------------------------------------------

@@ -83,6 +83,18 @@ def _display(cards: Meld) -> str:
     return format_cards(cards)
 
 
+def _and(words: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _same(rep: Card, same: Sequence[AnyCard]) -> str:
+    """'8S appears twice' or '8S and JK=8S are both 8S'."""
+    if all(isinstance(c, Card) for c in same):
+        return f"{rep} appears {'twice' if len(same) == 2 else f'{len(same)} times'}"
+    return f"{_and([str(c) for c in same])} are {'both' if len(same) == 2 else 'all'} {rep}"
+
+
 def _duplicates(cards: Meld) -> list[tuple[Card, list[AnyCard]]]:
     by_card: dict[Card, list[AnyCard]] = {}
     for c in cards:
@@ -100,8 +112,8 @@ def _group(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Ca
     for rep, same in _duplicates(cards):
         problems.append(_problem(
             "R8",
-            f"{' and '.join(str(c) for c in same)} are the same card {rep}: a group of "
-            f"{rank_word(rank)} has at most one card of each suit",
+            f"{_same(rep, same)}: a group of {rank_word(rank)} has at most one card of "
+            "each suit",
         ))
     if len(cards) > rules.max_group:
         problems.append(_problem(
@@ -189,8 +201,7 @@ def _run(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card
         if rep.rank == 1 and len(same) == 2 and rules.ace_high and len(cards) >= top:
             continue  # A-2-...-K-A: one ace low, one high (R9, D); a longer run is too long
         problems.append(_problem(
-            "R9", f"{' and '.join(str(c) for c in same)} are the same card {rep}: "
-            "a run has each rank once",
+            "R9", f"{_same(rep, same)}: a run has each rank once",
         ))
     if len(cards) > top:
         problems.append(_problem(
@@ -257,31 +268,37 @@ def _why_no_run(cards: Meld, known: list[Card], free: int, rules: Rules) -> str:
         missing = [p for p in range(s[0], s[-1] + 1) if p not in s]
         if not best or len(missing) < len(best):
             best = missing
+    if not best:  # every rank is there, yet no run fits them (not known to happen)
+        return f"{_display(cards)} is not a run of {len(cards)} cards in a row"
     suit = known[0].suit
-    holes = " ".join(rank_text(p) + suit.value for p in best)
-    have = "no undeclared joker" if free == 0 else (
-        "only 1 undeclared joker" if free == 1 else f"only {free} undeclared jokers")
-    gap_from = rank_text(best[0] - 1)
-    gap_to = rank_text(best[-1] + 1)
-    return (f"{_display(cards)} has a gap at {gap_from}-{gap_to}: {holes} "
-            f"{'is' if len(best) == 1 else 'are'} missing and there is {have} to fill it")
+    holes = _and([rank_text(p) + suit.value for p in best])
+    one_gap = best == list(range(best[0], best[-1] + 1))
+    jokers = ("there is no undeclared joker" if free == 0 else
+              "there is only 1 undeclared joker" if free == 1 else
+              f"there are only {free} undeclared jokers")
+    return (f"{_display(cards)} has {'a gap' if one_gap else 'gaps'}: {holes} "
+            f"{'is' if len(best) == 1 else 'are'} missing, and {jokers} to fill "
+            f"{'it' if one_gap else 'them'}")
 
 
 def _mixed(cards: Meld, known: list[Card]) -> MeldProblem:
     ranks = Counter(k.rank for k in known)
     suits = Counter(k.suit for k in known)
     if len(ranks) == len(known):  # all ranks differ: meant as a run
-        main = suits.most_common(1)[0][0]
+        suit_names = _and([s.plural for s in suits])
+        (main, most), *rest = suits.most_common()
+        if rest and rest[0][1] == most:  # no suit has the most cards: none is the odd one
+            return _problem("R9", f"{_display(cards)} mixes suits ({suit_names}): "
+                                  "a run is all one suit")
         odd = [c for c in cards if (rep := represented(c)) is not None and rep.suit != main]
-        names = ", ".join(
+        names = _and([
             f"{c} is declared a {_singular(represented(c))}" if isinstance(c, Joker)
             else f"{c} is a {_singular(represented(c))}" for c in odd
-        )
-        suit_names = " and ".join(s.plural for s in suits)
+        ])
         return _problem("R9", f"{_display(cards)} mixes suits ({suit_names}): {names} "
                               f"in a {main.plural} run; a run is all one suit")
     if len(suits) == len(known):  # all suits differ: meant as a group
-        rank_names = " and ".join(rank_text(r) for r in sorted(ranks))
+        rank_names = _and([rank_text(r) for r in sorted(ranks)])
         return _problem("R8", f"{_display(cards)} mixes ranks ({rank_names}): "
                               "a group is all one rank")
     return _problem("R7", f"{_display(cards)} is neither a group (one rank, different suits) "

@@ -22,13 +22,16 @@ from typing import Any
 
 from .cards import AnyCard, Card, Joker, rank_text
 
+WIDTH = 100  # the widest line of prose, as the help is; a narrower terminal narrows it
+
 
 @dataclass(frozen=True)
 class Style:
-    """How to draw cards: suit symbols or letters, colour or not."""
+    """How to draw cards: suit symbols or letters, colour or not; how wide a line may be."""
 
     symbols: bool = False
     color: bool = False
+    width: int = WIDTH
 
 
 PLAIN = Style()
@@ -36,14 +39,23 @@ PLAIN = Style()
 
 def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
     """Symbols on a terminal (or with ``--unicode``), coloured unless NO_COLOR is set."""
-    if ascii_only:
-        return PLAIN
     out = sys.stdout  # None when rummy was started with stdout closed (>&-)
-    tty = out is not None and out.isatty() and os.environ.get("TERM") != "dumb"
+    on_terminal = out is not None and out.isatty()
+    width = _terminal_width() if on_terminal else WIDTH
+    if ascii_only:
+        return Style(width=width)
+    tty = on_terminal and os.environ.get("TERM") != "dumb"
     no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
     if not tty and not unicode:
-        return PLAIN
-    return Style(symbols=True, color=tty and not no_color)
+        return Style(width=width)
+    return Style(symbols=True, color=tty and not no_color, width=width)
+
+
+def _terminal_width() -> int:
+    """The terminal's width (less one: a full line makes some terminals add a blank one)."""
+    import shutil
+
+    return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
 
 
 def _paint(text: str, red: bool, style: Style) -> str:
@@ -85,6 +97,39 @@ def show_text(text: str, style: Style = PLAIN) -> str:
     from .cards import parse_card
 
     return _CARD_IN_TEXT.sub(lambda m: show_card(parse_card(m.group()), style), text)
+
+
+def wrap(text: str, style: Style = PLAIN, lead: str = "", indent: int | None = None) -> str:
+    """``lead`` + ``text`` folded between words to ``style.width``, its cards in ``style``.
+
+    A terminal folds a long line wherever it ends, mid-word; this folds between words.
+    Later lines are indented by ``indent`` spaces (default: as wide as ``lead``). ``text``
+    may hold cards drawn already (symbols, colour): only what shows is counted.
+
+    >>> print(wrap("a card may not go back to a hand", Style(width=21), "  - "))
+      - a card may not go
+        back to a hand
+    """
+    pad = " " * (len(lead) if indent is None else indent)
+    lines: list[str] = []
+    line, width, placed = lead, len(lead), False  # placed: a word is on this line
+    for word in _KEEP_TOGETHER.sub("\0", show_text(text, style)).split(" "):
+        word = word.replace("\0", " ")  # 'e.g.' stays with its example
+        seen = len(_ESCAPE.sub("", word))
+        if placed and width + 1 + seen > style.width:
+            lines.append(line.rstrip())
+            line, width, placed = pad, len(pad), False
+        if not placed:
+            if word:  # a double space at a fold is dropped
+                line, width, placed = line + word, width + seen, True
+            continue
+        line, width = f"{line} {word}", width + 1 + seen
+    lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+_KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) ")
 
 
 def and_list(names: Sequence[str]) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import AnyCard, Meld
-from .melds import MeldVerdict, resolved
-from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table
+from .cards import AnyCard, Meld, format_cards
+from .melds import MeldVerdict, Violation, resolved
+from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table, wrap
+from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .game import Game, RoundEntry
@@ -43,7 +44,7 @@ def meld_line(v: MeldVerdict, style: Style = PLAIN) -> str:
     kind = v.kind or "meld"
     note = ""
     if v.forced:
-        forced = ", ".join(str(c) for c in v.forced)
+        forced = and_list([str(c) for c in v.forced])
         note = show_text(f"  (the joker stands for {forced})" if len(v.forced) == 1 else
                          f"  (the jokers stand for {forced})", style)
     return f"{kind:5} {shown}{note}"
@@ -54,8 +55,13 @@ def meld_text(v: MeldVerdict, style: Style = PLAIN) -> str:
     if v.legal:
         return f"LEGAL {meld_line(v, style)}"
     lines = [f"ILLEGAL: {show_cards(v.cards, style)}"]
-    lines += [f"  - {p.code} ({p.rule}): {show_text(p.message, style)}" for p in v.problems]
+    lines += [_bullet(p, style, "  - ") for p in v.problems]
     return "\n".join(lines)
+
+
+def _bullet(p: Violation, style: Style, lead: str) -> str:
+    """'  - code (rule): message', folded between words, later lines under the code."""
+    return wrap(p.message, style, f"{lead}{p.code} ({p.rule}): ", indent=len(lead))
 
 
 def table_json(verdicts: Sequence[MeldVerdict]) -> dict[str, Any]:
@@ -80,8 +86,7 @@ def table_text(verdicts: Sequence[MeldVerdict], style: Style = PLAIN) -> str:
     for i, v in enumerate(verdicts, 1):
         mark = "ok " if v.legal else "BAD"
         lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
-        lines += [f"          - {p.code} ({p.rule}): {show_text(p.message, style)}"
-                  for p in v.problems]
+        lines += [_bullet(p, style, "          - ") for p in v.problems]
     return "\n".join(lines)
 
 
@@ -96,7 +101,9 @@ def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
         "hand_after": _names(v.hand_after),
         "hand_points": v.hand_points,
         "may_knock": v.may_knock,
+        "goes_out": v.goes_out,
         "melded": v.melded,
+        "forced": [str(c) for m in v.melds for c in m.forced],
     }
     if with_suggestion:
         doc["suggestion"] = None if suggestion is None else [_names(m) for m in suggestion]
@@ -104,36 +111,76 @@ def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
 
 
 def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] | None = None,
-              looked_for_suggestion: bool = False, knock_limit: int = 5) -> str:
+              looked_for_suggestion: bool = False, rules: Rules = MANIPULATION_RUMMY) -> str:
     """The referee's verdict on one turn, as said at the table."""
     if v.legal:
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
     else:
         lines = [f"ILLEGAL turn: {plural(len(v.violations), 'problem')}"]
-        lines += [f"  - {x.code} ({x.rule}): {show_text(x.message, style)}"
-                  for x in v.violations]
-    played, left = show_cards(v.played, style), show_cards(v.hand_after, style)
-    lines.append(f"Played from hand: {played}.  Left in hand: {left} "
-                 f"({plural(v.hand_points, 'point')}).")
-    if v.may_knock:
-        lines.append(f"The player may knock ({knock_limit} or fewer points in hand).")
+        lines += [_bullet(x, style, "  - ") for x in v.violations]
+    if v.legal:
+        lines += [wrap(forced_text(m), style) for m in v.melds if m.forced]
+    played = show_cards(v.played, style)
+    left = hand_left_text(v.hand_after, v.hand_points, style)
+    lines.append(wrap(f"Played from hand: {played}.  Left in hand: {left}.", style))
+    if v.goes_out:
+        lines.append(wrap(f"The player goes out: {going_out_text('they', rules)}.", style))
+    elif v.may_knock:
+        lines.append(f"The player may knock ({rules.knock_limit} or fewer points in hand).")
     elif v.legal and not v.turn_over:
-        lines.append("Nothing melded, so the turn goes on: the player draws again (R5), and "
-                     "may knock only when the turn is over (R17).")
+        lines.append(wrap("Nothing melded, so the turn goes on: the player draws again (R5), "
+                          "and may knock only when the turn is over (R17).", style))
     if not v.legal and looked_for_suggestion:
         if suggestion is not None:
             lines.append("These same cards can be arranged legally:")
             lines += [f"    {show_cards(m, style)}" for m in suggestion]
         else:
-            lines.append(f"No arrangement helps: {show_cards(v.played, style)} and the table "
-                         "before the turn cannot make legal melds together.")
+            lines.append(wrap(f"No arrangement helps: {show_cards(v.played, style)} and the "
+                              "table before the turn cannot make legal melds together.", style))
     return "\n".join(lines)
+
+
+def forced_text(v: MeldVerdict) -> str:
+    """What the undeclared jokers of a legal meld stand for, the only cards the meld allows.
+
+    >>> from .cards import parse_cards
+    >>> from .melds import analyze_meld
+    >>> forced_text(analyze_meld(parse_cards("9D 9S 9C JK")))
+    'In 9D 9S 9C JK the joker stands for 9H: the only card that fits (R13).'
+    """
+    cards = format_cards(v.cards)
+    what = and_list([str(c) for c in v.forced])
+    if len(v.forced) == 1:
+        return f"In {cards} the joker stands for {what}: the only card that fits (R13)."
+    return f"In {cards} the jokers stand for {what}: the only cards that fit (R13)."
+
+
+def hand_left_text(cards: Sequence[AnyCard], points: int, style: Style = PLAIN) -> str:
+    """'2C 5S (7 points)', or 'nothing' for an empty hand."""
+    if not cards:
+        return "nothing"
+    return f"{show_cards(cards, style)} ({plural(points, 'point')})"
+
+
+def going_out_text(who: str = "they", rules: Rules = MANIPULATION_RUMMY) -> str:
+    """What playing every card does (R17's D, R23), said of ``who`` ('they' or 'you').
+
+    >>> going_out_text("you")
+    'the round ends, and you win it with the 25-point going-out bonus (R23)'
+    """
+    return (f"the round ends, and {who} win it with the {rules.going_out_bonus}-point "
+            "going-out bonus (R23)")
 
 
 # --- the scorekeeper --------------------------------------------------------------------
 
 def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) -> str:
-    """'Ben undercuts Ann: 29 points (19 + 10 undercut bonus).'"""
+    """'Ben undercuts Ann: 29 points (19 + 10 undercut bonus).'
+
+    >>> from .scoring import score_round
+    >>> round_sentence(score_round(["Ann", "Ben"], {"Ann": 4, "Ben": 4}, "Ann"), 10, 25)
+    'Ben ties the knocker Ann and wins: 10 points (0 + 10 undercut bonus).'
+    """
     parts = []
     for w in r.winners:
         pieces = [str(r.differences[w])]
@@ -152,11 +199,19 @@ def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) ->
     elif not r.undercut:
         went = r.knocker in r.went_out
         lead = f"{r.knocker} {'went out' if went else 'knocked'} and wins"
-    elif len(r.winners) == 1:
-        lead = f"{names} undercuts {r.knocker}"
     else:
-        every = "both" if len(r.winners) == 2 else "all"
-        lead = f"{names} tie under {r.knocker}'s knock and {every} undercut"
+        # R22: a tie with the knocker is won by the other player(s), who score as undercutters
+        tied = r.hand_points[r.winners[0]] == r.hand_points[r.knocker]
+        every = "" if len(r.winners) == 1 else (
+            " both" if len(r.winners) == 2 else " all")
+        if tied:
+            verb = "ties" if len(r.winners) == 1 else "tie"
+            win = "wins" if len(r.winners) == 1 else "win"
+            lead = f"{names} {verb} the knocker {r.knocker} and{every} {win}"
+        elif len(r.winners) == 1:
+            lead = f"{names} undercuts {r.knocker}"
+        else:
+            lead = f"{names} tie under {r.knocker}'s knock and{every} undercut"
     return f"{lead}: {scores}."
 
 

@@ -60,6 +60,11 @@ class TurnVerdict:
         """True when no rule was broken."""
         return not self.violations
 
+    @property
+    def goes_out(self) -> bool:
+        """True when a legal turn plays every card: the round ends (R17, D) with R23's bonus."""
+        return self.may_knock and not self.hand_after
+
 
 def _sorted(cards: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
     return tuple(sorted(cards, key=card_key))
@@ -94,8 +99,8 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _number(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def judge_turn(
@@ -144,23 +149,25 @@ def judge_turn(
         played.extend([card] * min(n, have))
         if n > have:
             held = ("is not in the hand" if have == 0
-                    else f"the hand holds only {'one' if have == 1 else have}")
+                    else f"the hand holds only {_number(have)}")
+            times = "" if n == 1 else f" {_times(n)}"
             violations.append(Violation(
-                NOT_IN_HAND, "R6", f"{card} is new on the table {_times(n)} but {held}"))
+                NOT_IN_HAND, "R6", f"{card} is new on the table{times} but {held}"))
     new_jokers = max(0, jokers_after - jokers_before)
     hand_jokers = joker_count(hand)
     played.extend([Joker()] * min(new_jokers, hand_jokers))
     if new_jokers > hand_jokers:
+        new = "a joker is" if new_jokers == 1 else f"{_number(new_jokers)} jokers are"
         violations.append(Violation(
             NOT_IN_HAND, "R6",
-            f"{_count(new_jokers, 'joker is', 'jokers are')} new on the table but the hand "
-            f"holds {hand_jokers or 'none'}"))
+            f"{new} new on the table but the hand holds "
+            f"{f'only {_number(hand_jokers)}' if hand_jokers else 'none'}"))
 
     # a forced joker is the same card written as JK or JK=6H (5H JK 7H): compare resolved melds
     changed = not _same_melds(
         [resolved(analyze_meld(m, rules)) for m in before], [resolved(v) for v in verdicts])
-    anything_new = bool(new_real) or new_jokers > 0
-    if changed and not anything_new:
+    # R12a asks for a card from the hand: a card new on the table from nowhere is not one
+    if changed and not played:
         violations.append(Violation(
             NOTHING_PLAYED, "R12a",
             "the table was rearranged but no card came from the hand: "
@@ -168,7 +175,7 @@ def judge_turn(
     if changed and draws >= rules.max_draws:
         violations.append(Violation(
             MELD_AFTER_THIRD_DRAW, "R5",
-            f"the player drew a {_ordinal(rules.max_draws)} card and may not meld this turn"))
+            f"the player drew a {ordinal(rules.max_draws)} card and may not meld this turn"))
 
     # R10: every meld after the turn is legal
     for number, verdict in enumerate(verdicts, 1):
@@ -285,5 +292,6 @@ def _remove(cards: Sequence[AnyCard], taken: Sequence[AnyCard]) -> list[AnyCard]
     return left
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """'first', 'second', 'third', then '4th'."""
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")

@@ -75,12 +75,21 @@ def test_notation_jack_of_clubs_is_not_a_joker() -> None:
     assert parse_card("JK") == Joker()
 
 
-def test_notation_1h_message_explains_the_notation() -> None:
+@pytest.mark.parametrize(("token", "message"), [
+    ("1H", "'1H' is not a card: an ace is written A, e.g. AH"),
+    ("11h", "'11h' is not a card: a jack is written J, e.g. JH"),
+    ("13S", "'13S' is not a card: a king is written K, e.g. KS"),
+    ("H7", "'H7' is not a card: the rank comes first, e.g. 7H"),
+    ("7H;8H", "'7H;8H' is not a card: cards are separated by spaces or commas, e.g. 7H 8H 9H or "
+              "7H,8H,9H"),
+    ("JK=1H", "'JK=1H' is not a card: an ace is written A, e.g. JK=AH"),
+    ("7X", "'7X' is not a card: a card is a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), "
+           "e.g. 10H or QS"),
+])
+def test_notation_message_explains_the_notation(token: str, message: str) -> None:
     with pytest.raises(NotationError) as err:
-        parse_card("1H")
-    assert str(err.value) == (
-        "'1H' is not a card: a card is a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), "
-        "e.g. 10H or QS")
+        parse_card(token)
+    assert str(err.value) == message
 
 
 @pytest.mark.parametrize(("token", "explains"), [

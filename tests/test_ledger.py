@@ -476,7 +476,10 @@ def _hold_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(seconds)],
                             stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
-    assert proc.stdout.readline().strip() == "locked"
+    if proc.stdout.readline().strip() != "locked":
+        with proc:  # closes the pipe
+            proc.kill()
+        pytest.fail("the lock holder did not start")
     return proc
 
 
@@ -485,20 +488,19 @@ def test_locked_times_out_busy_while_another_process_holds_it(
     path = tmp_path / "game.yaml"
     save(path, _game())
     before = path.read_bytes()
-    holder = _hold_lock(path, 30)
-    try:
-        started = time.monotonic()
-        with pytest.raises(LedgerError) as info, locked(path, wait=0.3):
-            pytest.fail("got the lock while another process held it")
-        waited = time.monotonic() - started
-        assert str(info.value).startswith(f"{path}: the ledger is busy")
-        assert 0.3 <= waited < 5
-        # the player is told at once why nothing happens yet
-        assert capsys.readouterr().err == (
-            f"{path}: another rummy command is using the ledger; waiting...\n")
-    finally:
-        holder.kill()
-        holder.wait()
+    with _hold_lock(path, 30) as holder:  # leaving the block closes its pipe and waits
+        try:
+            started = time.monotonic()
+            with pytest.raises(LedgerError) as info, locked(path, wait=0.3):
+                pytest.fail("got the lock while another process held it")
+            waited = time.monotonic() - started
+            assert str(info.value).startswith(f"{path}: the ledger is busy")
+            assert 0.3 <= waited < 5
+            # the player is told at once why nothing happens yet
+            assert capsys.readouterr().err == (
+                f"{path}: another rummy command is using the ledger; waiting...\n")
+        finally:
+            holder.kill()
     assert path.read_bytes() == before
     with locked(path, wait=5):  # the lock dies with its holder
         pass
@@ -506,13 +508,12 @@ def test_locked_times_out_busy_while_another_process_holds_it(
 
 def test_locked_waits_for_a_short_holder(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
-    holder = _hold_lock(path, 0.3)
-    try:
-        with locked(path, wait=10):
-            assert holder.wait(timeout=10) == 0
-    finally:
-        holder.kill()
-        holder.wait()
+    with _hold_lock(path, 0.3) as holder:
+        try:
+            with locked(path, wait=10):
+                assert holder.wait(timeout=10) == 0
+        finally:
+            holder.kill()
 
 
 def test_locked_is_released_after_each_use(tmp_path: Path) -> None:

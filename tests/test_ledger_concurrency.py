@@ -148,19 +148,18 @@ def test_writer_killed_before_replace_leaves_the_old_ledger(tmp_path: Path) -> N
     _new_ledger(path)
     assert _rummy(*_round_args(path, "Ben"), cwd=tmp_path).returncode == 0
     before = path.read_bytes()
-    proc = subprocess.Popen([sys.executable, "-c", STUCK_WRITER, str(path)], cwd=tmp_path,
-                            env=_env(), stdout=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "about to replace"
-        # the new text is written and fsynced in a temp file beside the ledger
-        assert [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-        proc.send_signal(signal.SIGKILL)
-        assert proc.wait(timeout=10) == -signal.SIGKILL
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    with subprocess.Popen([sys.executable, "-c", STUCK_WRITER, str(path)], cwd=tmp_path,
+                          env=_env(), stdout=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == "about to replace"
+            # the new text is written and fsynced in a temp file beside the ledger
+            assert [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            proc.send_signal(signal.SIGKILL)
+            assert proc.wait(timeout=10) == -signal.SIGKILL
+        finally:
+            if proc.poll() is None:
+                proc.kill()
     assert path.read_bytes() == before
     game, warnings = load(path)
     assert (len(game.rounds), warnings) == (1, [])
@@ -204,18 +203,17 @@ def test_writer_killed_at_random_leaves_old_or_new_content(tmp_path: Path) -> No
     started = time.monotonic()
     for _ in range(5):
         save(path, game)
-        proc = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, str(path)],
-                                cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, text=True)
-        try:
-            assert proc.stdout is not None
-            assert proc.stdout.readline().strip() == "ready"
-            time.sleep(rng.uniform(0.0, 0.4))
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=10)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        with subprocess.Popen([sys.executable, "-c", BUSY_WRITER, str(path)],
+                              cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, text=True) as proc:
+            try:
+                assert proc.stdout is not None
+                assert proc.stdout.readline().strip() == "ready"
+                time.sleep(rng.uniform(0.0, 0.4))
+                proc.send_signal(signal.SIGKILL)
+                proc.wait(timeout=10)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
         assert path.read_bytes() in (old, new)  # never a mix, never a truncated file
         loaded, warnings = load(path)
         assert warnings == []

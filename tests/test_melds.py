@@ -111,10 +111,11 @@ def test_r8_group_of_five_rejected(cards: str, says: str) -> None:
 
 
 @pytest.mark.parametrize(("cards", "same"), [
-    ("8S 8S 8H", "8S and 8S are the same card 8S"),
-    ("8S 8H 8D 8S", "8S and 8S are the same card 8S"),
-    ("8S JK=8S 8H", "8S and JK=8S are the same card 8S"),
-    ("QS QH JK=QH", "QH and JK=QH are the same card QH"),
+    ("8S 8S 8H", "8S appears twice"),
+    ("8S 8H 8D 8S", "8S appears twice"),
+    ("8S JK=8S 8H", "8S and JK=8S are both 8S"),
+    ("QS QH JK=QH", "QH and JK=QH are both QH"),
+    ("8S 8S JK=8S 8H", "8S, 8S and JK=8S are all 8S"),
 ])
 def test_r8_group_rejects_two_identical_cards(cards: str, same: str) -> None:
     verdict = meld(cards)
@@ -143,11 +144,11 @@ def test_r9_run_may_not_turn_the_corner(cards: str) -> None:
 
 @pytest.mark.parametrize(("cards", "missing"), [
     ("5H 7H 8H", "6H is missing"),
-    ("5H 6H 9H", "7H 8H are missing"),
+    ("5H 6H 9H", "7H and 8H are missing"),
     ("2S 3S 5S 6S", "4S is missing"),
     ("AD 2D 4D", "3D is missing"),
     ("JD QD AD", "KD is missing"),
-    ("5H JK 8H", "6H 7H are missing"),
+    ("5H JK 8H", "6H and 7H are missing"),
 ])
 def test_r9_run_with_a_gap_names_the_missing_card(cards: str, missing: str) -> None:
     code, rule, message = problem_of(meld(cards))
@@ -157,8 +158,15 @@ def test_r9_run_with_a_gap_names_the_missing_card(cards: str, missing: str) -> N
 
 
 def test_r9_gap_message_counts_the_jokers_that_cannot_fill_it() -> None:
-    assert "there is no undeclared joker" in problem_of(meld("5H 6H 9H"))[2]
-    assert "there is only 1 undeclared joker" in problem_of(meld("5H JK 9H"))[2]
+    assert "there is no undeclared joker to fill it" in problem_of(meld("5H 6H 9H"))[2]
+    assert "there is only 1 undeclared joker to fill it" in problem_of(meld("5H JK 9H"))[2]
+    assert "there are only 2 undeclared jokers to fill it" in problem_of(meld("2H JK JK 9H"))[2]
+
+
+def test_r9_two_gaps_are_named_as_gaps() -> None:
+    assert problem_of(meld("7H 9H JH"))[2] == (
+        "7H 9H JH has gaps: 8H and 10H are missing, and there is no undeclared joker to fill "
+        "them")
 
 
 @pytest.mark.parametrize(("cards", "suits", "odd"), [
@@ -166,6 +174,8 @@ def test_r9_gap_message_counts_the_jokers_that_cannot_fill_it() -> None:
     ("7H 8H 9H 10D", "hearts and diamonds", "10D is a diamond in a hearts run"),
     ("5H JK=6S 7H", "hearts and spades", "JK=6S is declared a spade in a hearts run"),
     ("2C 3C 4D 5C", "clubs and diamonds", "4D is a diamond in a clubs run"),
+    ("7H 8D 9S 10H", "hearts, diamonds and spades",
+     "8D is a diamond and 9S is a spade in a hearts run"),
 ])
 def test_r9_run_mixing_suits_names_the_suits(cards: str, suits: str, odd: str) -> None:
     code, rule, message = problem_of(meld(cards))
@@ -174,10 +184,16 @@ def test_r9_run_mixing_suits_names_the_suits(cards: str, suits: str, odd: str) -
     assert message.endswith("a run is all one suit")
 
 
+@pytest.mark.parametrize("cards", ["7H 8D 9S", "7H 8H 9S 10S"])
+def test_r9_run_mixing_suits_evenly_names_no_odd_card(cards: str) -> None:
+    message = problem_of(meld(cards))[2]
+    assert message.endswith("): a run is all one suit") and " is a " not in message
+
+
 def test_r9_run_may_not_repeat_a_card() -> None:
     code, rule, message = problem_of(meld("7H 8H 8H 9H"))
     assert (code, rule) == ("illegal-meld", "R9")
-    assert message == "8H and 8H are the same card 8H: a run has each rank once"
+    assert message == "8H appears twice: a run has each rank once"
 
 
 def test_r9_two_aces_need_the_whole_ace_to_king_run() -> None:

@@ -56,7 +56,7 @@ VIOLATIONS = [
     pytest.param("7H 8H 9H", "10S", "7H 8H 9H 10S", 1, "illegal-meld", "R9",
                  "meld 1: 7H 8H 9H 10S mixes suits", id="r10-mixed-run"),
     pytest.param("QS QH QD", "QS", "QS QH QD QS", 1, "illegal-meld", "R8",
-                 "QS and QS are the same card QS", id="r10-identical-in-group"),
+                 "QS appears twice", id="r10-identical-in-group"),
     pytest.param("QS QH QD", "KC AC 2C", "QS QH QD / KC AC 2C", 1, "illegal-meld", "R9",
                  "turns the corner", id="r10-corner"),
     pytest.param("QS QH QD", "5S 5H JK", "QS QH QD / 5S 5H JK", 1, "undeclared-joker", "R13",
@@ -70,9 +70,9 @@ VIOLATIONS = [
                  "a joker declared 10H now stands for another card, but no real 10H",
                  id="r14-redeclared"),
     pytest.param("7H 8H 9H", "2C", "7H 8H 9H 10H", 1, "not-in-hand", "R6",
-                 "10H is new on the table once but is not in the hand", id="r6-card"),
+                 "10H is new on the table but is not in the hand", id="r6-card"),
     pytest.param("7H 8H 9H", "10H", "7H 8H 9H 10H JK=JH", 1, "not-in-hand", "R6",
-                 "1 joker is new on the table but the hand holds none", id="r6-joker"),
+                 "a joker is new on the table but the hand holds none", id="r6-joker"),
     pytest.param("7H 8H 9H / 9S 9D 9C", "2C", "7H 8H / 9H 9S 9D 9C", 1, "nothing-played",
                  "R12a", "the table was rearranged but no card came from the hand",
                  id="r12a-rearranged-only"),
@@ -127,6 +127,19 @@ def test_a_code_is_repeated_once_per_card() -> None:
     text = messages(verdict)
     for card in ("10H", "5S", "5D"):
         assert f"{card} is new on the table" in text
+
+
+def test_r12a_nothing_played_when_new_card_came_from_nowhere() -> None:
+    # 9H is new on the table, but it is not in the hand: no card came from the hand
+    verdict = judge("5H 6H 7H 8H", "2C", "6H 7H 8H 9H")
+    assert sorted(found(verdict)) == [
+        ("card-removed", "R12b"), ("not-in-hand", "R6"), ("nothing-played", "R12a")]
+    assert verdict.played == ()
+
+
+def test_r12a_a_card_from_the_hand_is_a_meld_even_beside_one_from_nowhere() -> None:
+    verdict = judge("7H 8H 9H", "10H", "7H 8H 9H 10H JH")
+    assert found(verdict) == [("not-in-hand", "R6")]
 
 
 def test_r6_more_copies_than_the_hand_holds() -> None:
