@@ -1033,3 +1033,6 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
 def main() -> None:
     """The console entry point."""
     cli.main(prog_name="rummy")
+
+
+from . import cli_chart  # noqa: E402,F401  registers 'rummy chart'
