@@ -113,10 +113,8 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
         plt.yticks(y_ticks(top, race.target))
         for seat, player in enumerate(race.players):
             ys = [0, *race.totals[player]]
-            if colour:
-                plt.plot(xs, ys, marker="hd", color=_TERMINAL_COLOURS[seat])
-            else:
-                plt.plot(xs, ys, marker=mark[player])
+            plt.plot(xs, ys, marker="hd" if colour and not ascii_only else mark[player],
+                     color=_TERMINAL_COLOURS[seat] if colour else None)
         target_colour = "gray" if colour else None
         plt.hline(race.target, target_colour)
         plt.text(f"target {race.target}", 0, race.target, color=target_colour,
@@ -132,23 +130,32 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
     if ascii_only:
         drawn = drawn.translate(_ASCII_FRAME)
     lines = [line.rstrip() for line in drawn.splitlines()]
-    lines.append(_legend(race, mark, colour, width))
+    lines += _legend(race, mark, colour and not ascii_only, colour, width)
     note = bonus_note(race)
     if note is not None:
         lines += textwrap.wrap(note, width)
     return "\n".join(lines)
 
 
-def _legend(race: Race, mark: dict[str, str], colour: bool, width: int) -> str:
-    """'A Ann 96   B Ben 59', each name in its line's colour or after its mark."""
-    parts = []
+def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
+            width: int) -> list[str]:
+    """'A Ann 96   B Ben 59': each name after its mark (``bars``: a piece of line), in its
+    line's colour if ``colour``, in lines of at most ``width`` characters."""
+    lines: list[str] = []
+    shown = ""  # the current line, and its length on screen (without colour codes)
+    length = 0
     for seat, player in enumerate(race.players):
         label = f"{player} {race.points(player)}"
+        item = f"━━ {label}" if bars else f"{mark[player]} {label}"
+        size = len(item)
         if colour:
-            parts.append(f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m━━ {label}\x1b[0m")
-        else:
-            parts.append(f"{mark[player]} {label}")
-    return "   ".join(parts)
+            item = f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m{item}\x1b[0m"
+        if length and length + 3 + size > width:
+            lines.append(shown)
+            shown, length = "", 0
+        shown += ("   " if length else "") + item
+        length += (3 if length else 0) + size
+    return [*lines, shown]
 
 
 IMAGE_FORMATS = ("svg", "png")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli import _load, _print_json, cli, json_option, ledger_option
+from .cli import _load, _print_json, cli, ledger_option
 from .errors import LedgerError, RummyError, UnusableInputError
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ def _output_path(text: str) -> tuple[Path, str]:
         raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
                                  f"e.g. --output {path / ('race.' + fmt)}")
     folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
     if not folder.is_dir():
         raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write the "
                                  "image in; create it first, or choose another --output")
@@ -80,15 +82,20 @@ def _race_json(race: Race) -> dict[str, object]:
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain characters only: no colour, no box-drawing lines.")
 @ledger_option
-@json_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the running totals, the target and the final totals as JSON.")
 def chart(output: str | None, ascii_only: bool, ledger: str | None, as_json: bool) -> None:
     """The race: each player's running total, round by round, against the target.
 
-    In the terminal each player's line has its own colour, or is drawn with the player's
-    initial without colour (NO_COLOR set, output piped, or --ascii). Once the game is over,
-    the totals with the bonuses are given under the chart (they do not count toward the
-    target). --output writes an image to share, with the same lines and the final totals;
-    images need matplotlib: pip install 'rummy-cli[chart]'.
+    In the terminal each player's line has its own colour; without colour (NO_COLOR set,
+    output piped, or --ascii) each line is drawn with the player's initial. Once the game is
+    over, the totals with the bonuses follow the chart: they do not count toward the target.
+
+    --output writes an image to share (SVG or PNG) with the final totals marked. Images need
+    matplotlib, an optional extra:
+
+    \b
+      pip install 'rummy-cli[chart]'
 
     \b
     Examples:
