@@ -7,7 +7,6 @@ here: the plotting libraries are imported by :mod:`rummy_cli.chart` when a chart
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -131,6 +130,8 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, as_json: boo
         click.echo(f"No rounds recorded yet: the race to {the_race.target} starts after "
                    "round 1.")
         return
+    import shutil  # not at start-up: it brings bz2, lzma and zlib
+
     from .chart import text_chart
 
     colour, plain = _terminal_chart_style(ascii_only)
