@@ -71,6 +71,12 @@ def _result(race: Race) -> str:
     return f"{and_list(race.winners)} {verb} with {race.final[race.winners[0]]} points"
 
 
+def _nice_step(raw: float) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 25, 50, 100, ... that is at least ``raw``."""
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
+    return max(1, int(next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)))
+
+
 def y_ticks(top: int, target: int, count: int = 5) -> list[int]:
     """Round numbers of points for the y axis, up to ``top``, with the target among them.
 
@@ -78,16 +84,19 @@ def y_ticks(top: int, target: int, count: int = 5) -> list[int]:
     ([0, 50, 100, 150], [0, 100, 150, 200, 300, 400], [0, 150, 400, 600, 800, 1000])
     """
     top = max(top, target, 1)
-    raw = top / count
-    magnitude = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
-    step = max(1, int(next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)))
+    step = _nice_step(top / count)
     ticks = [t for t in range(0, top + 1, step) if abs(t - target) * 2 >= step]
     return sorted([*ticks, target])
 
 
-def _x_ticks(rounds: int, room: int) -> list[int]:
-    """Round numbers for the x axis, every round if they fit in ``room`` characters."""
-    step = max(1, math.ceil((rounds + 1) * 4 / max(room, 1)))
+def x_ticks(rounds: int, most: int) -> list[int]:
+    """Round numbers for the x axis: every round, or every 2nd, 5th, 10th... to show at most
+    ``most`` of them.
+
+    >>> x_ticks(7, 14), x_ticks(164, 14)
+    ([0, 1, 2, 3, 4, 5, 6, 7], [0, 20, 40, 60, 80, 100, 120, 140, 160])
+    """
+    step = _nice_step(rounds / max(most - 1, 1))
     return list(range(0, rounds + 1, step))
 
 
@@ -119,7 +128,7 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
         plt.hline(race.target, target_colour)
         plt.text(f"target {race.target}", 0, race.target, color=target_colour,
                  alignment="left")
-        plt.xticks(_x_ticks(race.rounds, width - 8))
+        plt.xticks(x_ticks(race.rounds, (width - 8) // 5))  # room for 4 digits and a space
         plt.xlabel("round")
         plt.title(title(race))
         drawn = plt.build()
@@ -203,7 +212,8 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
         raise _missing("matplotlib", "an image of the chart") from None
 
     xs = list(range(race.rounds + 1))
-    end = race.rounds + 1  # where the totals with the bonuses stand
+    end = race.rounds + max(1, round(race.rounds / 15))  # where the totals with bonuses stand
+    dots = race.rounds <= 30  # a dot per round, unless they would crowd
     highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
     top = max(highest) * 1.08
     with matplotlib.rc_context({
@@ -216,8 +226,9 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
         ax = fig.add_subplot()
         colours = {p: _IMAGE_COLOURS[seat % len(_IMAGE_COLOURS)]
                    for seat, p in enumerate(race.players)}
-        lines = [ax.plot(xs, [0, *race.totals[player]], marker="o", markersize=4,
-                         linewidth=2, color=colours[player])[0] for player in race.players]
+        lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
+                         markersize=4, linewidth=2, color=colours[player])[0]
+                 for player in race.players]
         if race.game_over:
             totals = [race.final[p] for p in race.players]
             heights = spread(totals, top * 0.05)
@@ -225,18 +236,20 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
                 ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
                         color=colours[player], linewidth=1.5)
                 ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
-                ax.annotate(f"{player} {total}", (end, total), xytext=(end + 0.15, height),
-                            va="center", color=colours[player])
+                ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
+                            textcoords=("offset points", "data"), va="center",
+                            color=colours[player])
         ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
         ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
                     textcoords="offset points", va="bottom", color="0.35")
-        ticks = _x_ticks(race.rounds, 60)
+        ticks = x_ticks(race.rounds, 12)
         labels = [str(t) for t in ticks]
         if race.game_over:
             ticks.append(end)
             labels.append("with\nbonuses")
         ax.set_xticks(ticks, labels)
-        ax.set_xlim(-0.15, end + 0.15 if race.game_over else race.rounds + 0.15)
+        margin = max(end, 1) * 0.02
+        ax.set_xlim(-margin, (end if race.game_over else race.rounds) + margin)
         ax.set_ylim(0, top)
         ax.set_xlabel("round")
         ax.set_ylabel("points")
