@@ -27,6 +27,9 @@ def _output_path(text: str) -> tuple[Path, str]:
     """The image file to write and its format, from its suffix; refuses what cannot work."""
     from .chart import IMAGE_FORMATS
 
+    if not text.strip():
+        raise UnusableInputError("--output is empty: name the image file, e.g. --output "
+                                 "race.svg")
     path = Path(text)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in IMAGE_FORMATS:

@@ -324,6 +324,7 @@ def test_without_plotext_the_terminal_chart_says_how_to_get_it(
     ("pics.svg", "pics.svg: is a folder"),
     ("nowhere/race.svg", "nowhere/race.svg: there is no folder 'nowhere'"),
     ("notes.txt/race.png", "notes.txt/race.png: 'notes.txt' is a file, not a folder"),
+    ("", "--output is empty: name the image file"),
 ])
 def test_an_output_that_cannot_be_written_is_one_error_line(output: str, says: str) -> None:
     Path("pics.svg").mkdir()
@@ -379,3 +380,32 @@ def test_readme_shows_the_chart_as_rummy_draws_it(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("LINES", "24")
     _, out, _ = run("chart", "--ledger", str(FRIDAY), "--ascii")
     assert out == shown
+
+
+CHART_WORDS = ["--output", "-o", "race.svg", "race.png", "race.pdf", "race", "", "--ascii",
+               "--json", "--ledger", "g.yaml", "empty.yaml", "nope.yaml", "folder",
+               "folder/race.svg", "g.yaml/race.png", "-"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(CHART_WORDS), st.text(
+    # no control characters: click's usage errors quote them raw, which is not chart's doing
+    st.characters(blacklist_categories=("Cc", "Cs")), max_size=5)), max_size=5))
+def test_any_chart_command_line_is_a_chart_or_one_error_line(words: list[str]) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.getcwd()
+        os.chdir(tmp)
+        try:
+            Path("g.yaml").write_bytes(FRIDAY.read_bytes())
+            Path("folder").mkdir()
+            run("new", "Ann", "Ben", "--dealer", "Ann", "--ledger", "empty.yaml")
+            result = CliRunner().invoke(cli, ["chart", *words])
+        finally:
+            os.chdir(old)
+    said = result.stdout + result.stderr
+    assert "Traceback" not in said and "rummy hit a bug" not in said, (words, said)
+    assert result.exit_code in (0, 2), (words, result.exit_code, said)
+    if result.exit_code == 2:
+        assert result.stderr.splitlines() == [one_error_line(result.stderr)], words
