@@ -8,6 +8,8 @@ from :func:`rummy_cli.race.race`; nothing here computes a score.
 {'Ann': 'A', 'Ben': 'B', 'Cy': 'C'}
 >>> marks(("Ann", "Al", "Ben"), ascii_only=True)
 {'Ann': '1', 'Al': '2', 'Ben': '3'}
+>>> marks(("Ann", "Øy"), ascii_only=False), marks(("Ann", "李"), ascii_only=False)
+({'Ann': 'A', 'Øy': 'Ø'}, {'Ann': '1', '李': '2'})
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from .errors import RummyError
 from .race import Race
-from .render import and_list
+from .render import and_list, plural
 
 EXTRA_HINT = "pip install 'rummy-cli[chart]'"
 
@@ -42,10 +44,14 @@ def _missing(library: str, what: str) -> ChartUnavailable:
 
 def marks(players: Sequence[str], ascii_only: bool) -> dict[str, str]:
     """The character that draws each player's line without colour: the initial, if every
-    player's differs (and is plain ASCII when ``ascii_only``), else the seat number."""
+    player's differs and is a letter one column wide (plain ASCII when ``ascii_only``), else
+    the seat number."""
+    from unicodedata import east_asian_width
+
     initials = [p[0].upper() for p in players]
     usable = len({i.casefold() for i in initials}) == len(players) and all(
-        i.isalpha() and (i.isascii() or not ascii_only) and i.isprintable() for i in initials)
+        i.isalpha() and (i.isascii() or not ascii_only) and east_asian_width(i) not in ("W", "F")
+        for i in initials)
     return {p: (initials[n] if usable else str(n + 1)) for n, p in enumerate(players)}
 
 
@@ -68,7 +74,7 @@ def bonus_note(race: Race) -> str | None:
 def _result(race: Race) -> str:
     """'Dee wins with 345 points'."""
     verb = "wins" if len(race.winners) == 1 else "share the win"
-    return f"{and_list(race.winners)} {verb} with {race.final[race.winners[0]]} points"
+    return f"{and_list(race.winners)} {verb} with {plural(race.final[race.winners[0]], 'point')}"
 
 
 def _nice_step(raw: float) -> int:
@@ -168,6 +174,9 @@ def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
 
 
 IMAGE_FORMATS = ("svg", "png")
+_FALLBACK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans", "Microsoft YaHei",
+                   "Yu Gothic", "Malgun Gothic", "PingFang SC", "Hiragino Sans",
+                   "Apple SD Gothic Neo", "Arial Unicode MS")
 
 
 def spread(values: Sequence[float], gap: float) -> list[float]:
@@ -191,7 +200,7 @@ def _standing(race: Race) -> str:
     best = max(race.points(p) for p in race.players)
     leaders = [p for p in race.players if race.points(p) == best]
     verb = "leads" if len(leaders) == 1 else "lead"
-    return f"{and_list(leaders)} {verb} with {best} points"
+    return f"{and_list(leaders)} {verb} with {plural(best, 'point')}"
 
 
 def write_image(race: Race, path: Path, fmt: str) -> None:
@@ -220,6 +229,9 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
             "svg.fonttype": "none",  # text stays text: names can be found and copied
             "svg.hashsalt": "rummy",  # the same game gives the same file
             "text.parse_math": False,  # a '$' in a name is a dollar sign
+            # matplotlib's own font first; for names in other scripts, a font that the
+            # computer may have (a missing one is skipped)
+            "font.family": ["DejaVu Sans", *_FALLBACK_FONTS],
             "font.size": 11}), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. a name with a letter the font lacks
         fig = Figure(figsize=(8, 5), layout="constrained")
@@ -258,7 +270,8 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
         # names given as they are: a label starting with '_' would otherwise be left out
+        one_row = sum(len(p) + 6 for p in race.players) <= 80  # long names: several rows
         fig.legend(lines, list(race.players), loc="outside lower center",
-                   ncols=len(race.players), frameon=False)
+                   ncols=len(race.players) if one_row else 2, frameon=False)
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         fig.savefig(path, format=fmt, metadata=metadata, dpi=150)
