@@ -176,7 +176,7 @@ def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
 IMAGE_FORMATS = ("svg", "png")
 _FALLBACK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans", "Microsoft YaHei",
                    "Yu Gothic", "Malgun Gothic", "PingFang SC", "Hiragino Sans",
-                   "Apple SD Gothic Neo", "Arial Unicode MS")
+                   "Apple SD Gothic Neo", "Arial Unicode MS", "sans-serif")
 
 
 def spread(values: Sequence[float], gap: float) -> list[float]:
