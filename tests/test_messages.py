@@ -204,12 +204,13 @@ def test_dispute_file_mistakes_are_said_in_words(text: str, message: str | None)
 
 
 def test_a_dispute_that_is_not_text_or_is_a_folder_is_said_plainly() -> None:
-    Path("d.yaml").write_bytes(b"\xff\xfe\x00")
+    Path("d.yaml").write_bytes(b"\x00\xff\xfe")
     Path("folder").mkdir()
     code, _, err = run("check", "turn", "d.yaml")
-    assert one_error_line(err) == "Error: d.yaml: cannot read it: it is not text (UTF-8)"
+    assert one_error_line(err) == ("Error: d.yaml: not a dispute: it is not UTF-8 text (byte 2 "
+                                   "is not)")
     code, _, err = run("check", "turn", "folder")
-    assert one_error_line(err) == "Error: folder is a folder, not a dispute file"
+    assert one_error_line(err) == "Error: folder: not a dispute: it is a folder, not a file"
 
 
 @pytest.mark.parametrize(("args", "message"), [

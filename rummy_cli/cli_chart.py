@@ -1,0 +1,148 @@
+"""``rummy chart``: the race to the target, drawn in the terminal or into an image file.
+
+Registered on the ``rummy`` group when ``cli.py`` is imported. Nothing heavy is imported
+here: the plotting libraries are imported by :mod:`rummy_cli.chart` when a chart is drawn.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from .cli import _print_json, _read, cli, game_option, ledger_option
+from .errors import LedgerError, RummyError, UnusableInputError
+
+if TYPE_CHECKING:
+    from .race import Race
+
+_MIN_WIDTH, _MAX_WIDTH = 40, 100
+_MIN_HEIGHT, _MAX_HEIGHT = 12, 24
+
+
+def _output_path(text: str) -> tuple[Path, str]:
+    """The image file to write and its format, from its suffix; refuses what cannot work."""
+    from .chart import IMAGE_FORMATS
+
+    if not text.strip():
+        raise UnusableInputError("--output is empty: name the image file, e.g. --output "
+                                 "race.svg")
+    path = Path(text)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in IMAGE_FORMATS:
+        kind = f"not {path.suffix!r}" if path.suffix else "and this name has no suffix"
+        raise UnusableInputError(f"{text}: an image of the chart is an .svg or .png file, "
+                                 f"{kind}; e.g. --output race.svg")
+    if path.is_dir():
+        raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
+                                 f"e.g. --output {path / ('race.' + fmt)}")
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
+    if not folder.is_dir():
+        raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write the "
+                                 "image in; create it first, or choose another --output")
+    return path, fmt
+
+
+def _stdout_takes(text: str) -> bool:
+    """Can standard output show these characters (box-drawing lines, say)?"""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _terminal_chart_style(ascii_only: bool) -> tuple[bool, bool]:
+    """(colour, plain characters): colour only on a colour terminal without NO_COLOR;
+    plain characters with --ascii, or where the output cannot show box-drawing lines."""
+    root = click.get_current_context().find_root()
+    ascii_only = ascii_only or bool(root.meta.get("rummy.ascii", False))
+    out = sys.stdout  # None when rummy was started with stdout closed
+    tty = out is not None and out.isatty() and os.environ.get("TERM") != "dumb"
+    colour = tty and not ascii_only and not os.environ.get("NO_COLOR")
+    return colour, ascii_only or not _stdout_takes("─│┌┐└┘├┤┬┴━")
+
+
+def _race_json(race: Race) -> dict[str, object]:
+    """The race as data: the running totals after each round, and the end of the game."""
+    return {"players": list(race.players), "target": race.target, "rounds": race.rounds,
+            "totals": {p: list(v) for p, v in race.totals.items()},
+            "game_over": race.game_over, "over_after": race.over_after,
+            "final": dict(race.final) if race.game_over else None,
+            "winners": list(race.winners)}
+
+
+@cli.command("chart")
+@click.option("--output", "-o", "output", metavar="FILE",
+              help="Write the chart to an image file instead: FILE ends in .svg or .png.")
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="Plain characters only: no colour, no box-drawing lines.")
+@ledger_option
+@game_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the running totals, the target and the final totals as JSON.")
+def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int | None,
+          as_json: bool) -> None:
+    """The race: each player's running total, round by round, against the target.
+
+    In the terminal each player's line has its own colour; without colour (NO_COLOR set,
+    output piped, or --ascii) each line is drawn with the player's initial. Once the game is
+    over, the totals with the bonuses follow the chart: they do not count toward the target.
+
+    --output writes an image to share (SVG or PNG) with the final totals marked. Images need
+    matplotlib, an optional extra:
+
+    \b
+      pip install 'rummy-cli[chart]'
+
+    \b
+    Examples:
+      rummy chart --ledger samples/friday-night.yaml
+      rummy chart --ascii                  (plain characters, e.g. to paste)
+      rummy chart --output race.svg        (or race.png)
+      rummy chart --game 1                 (the first game of the ledger)
+      rummy chart --json                   (the running totals as data)
+    """
+    from .ledger import ledger_path
+    from .race import race
+
+    target = _output_path(output) if output is not None else None
+    game = _read(ledger_path(ledger)).game(number)
+    the_race = race(game)
+    if as_json:
+        _print_json(_race_json(the_race))
+        return
+    if target is not None:
+        path, fmt = target
+        if not the_race.rounds:
+            raise RummyError(f"no rounds recorded yet: there is no race to draw into "
+                             f"{output}; record a round first")
+        from .chart import write_image
+
+        try:
+            write_image(the_race, path, fmt)
+        except OSError as exc:
+            raise LedgerError(f"{output}: cannot write the image: "
+                              f"{exc.strerror or exc}") from None
+        click.echo(f"Wrote the race after round {the_race.rounds} to {output}.")
+        return
+    if not the_race.rounds:
+        click.echo(f"No rounds recorded yet: the race to {the_race.target} starts after "
+                   "round 1.")
+        return
+    import shutil  # not at start-up: it brings bz2, lzma and zlib
+
+    from .chart import text_chart
+
+    colour, plain = _terminal_chart_style(ascii_only)
+    columns, lines = shutil.get_terminal_size((80, 24))
+    width = max(_MIN_WIDTH, min(columns - 1, _MAX_WIDTH))
+    height = max(_MIN_HEIGHT, min(lines - 6, _MAX_HEIGHT))
+    click.echo(text_chart(the_race, width, height, colour=colour, ascii_only=plain),
+               color=colour)
