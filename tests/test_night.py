@@ -1,0 +1,299 @@
+"""A night at the table: the next game in the same file, house rules, corrections."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_cli import ledger
+from rummy_cli.cli import cli
+from rummy_cli.game import new_game, record_round
+from rummy_cli.rules import MANIPULATION_RUMMY, Rules
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert "Traceback" not in result.output + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), err
+    return lines[0]
+
+
+def finish_game() -> None:
+    """Ann wins in one round: Ben and Cy hold 80 points each."""
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=80", "--points",
+       "Cy=80")
+
+
+# --- the next game ----------------------------------------------------------------------
+
+def test_next_game_same_players_seats_rules_and_the_deal_moves_left() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy", "--target", "100")
+    ok("round", "--stock-out", "--points", "Ann=9", "--points", "Ben=8", "--points", "Cy=7")
+    finish_game()  # round 2 dealt by Ann (left of Cy)
+    out = ok("new")
+    assert "Game 2 in rummy-ledger.yaml: Ann, Ben, Cy" in out
+    assert "Ben deals first (the deal moves on to the left); Cy plays first." in out
+    assert "House rules: target 100 (the book's: 150)." in out
+    doc = json.loads(ok("standings", "--json"))
+    assert (doc["game"], doc["games"], doc["rounds_played"]) == (2, 2, 0)
+    first = json.loads(ok("standings", "--json", "--game", "1"))
+    assert first["game_over"] and first["winners"] == ["Ann"] and first["game"] == 1
+
+
+def test_next_game_is_refused_while_a_game_is_in_progress_file_unchanged() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("new")
+    assert code == 2 and "still being played" in one_error_line(err)
+    assert "rummy round" in err
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_next_game_with_new_players_and_a_dealer() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    out = ok("new", "Dee", "Ann", "--dealer", "Dee")
+    assert "Game 2" in out and "Dee deals first; Ann plays first." in out
+    assert "Use 1 deck" in out  # two players (R2)
+    code, out, _ = run("history", "--game", "1", "--json")
+    assert code == 0 and json.loads(out)["players"] == ["Ann", "Ben", "Cy"]
+
+
+def test_earlier_games_stay_readable_and_only_the_last_is_changed() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    ok("new")
+    ok("round", "--stock-out", "--points", "Ann=3", "--points", "Ben=2", "--points", "Cy=9")
+    ok("undo", "--yes")
+    night, _ = ledger.read(Path("rummy-ledger.yaml"))
+    assert [len(g.rounds) for g in night.games] == [1, 0]
+    code, _, err = run("standings", "--game", "3")
+    assert code == 2 and "there is no game 3: this ledger holds 2 games" in one_error_line(err)
+
+
+def test_new_without_names_and_without_a_ledger_asks_for_names() -> None:
+    code, _, err = run("new")
+    assert code == 2 and "name the players" in one_error_line(err)
+
+
+def test_new_never_overwrites_a_file_that_is_not_a_ledger() -> None:
+    Path("rummy-ledger.yaml").write_text("my shopping list\n", encoding="utf-8")
+    code, _, err = run("new", "Ann", "Ben")
+    assert code == 2 and "never overwrites" in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_text(encoding="utf-8") == "my shopping list\n"
+
+
+# --- format 1 keeps loading -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["format-1-friday-night.yaml", "format-1-house-rules.yaml"])
+def test_format_1_ledger_written_by_0_1_0_loads_byte_for_byte(name: str) -> None:
+    shutil.copy(DATA / name, "old.yaml")
+    before = Path("old.yaml").read_bytes()
+    night, warnings = ledger.read(Path("old.yaml"))
+    assert warnings == [] and len(night.games) == 1
+    assert Path("old.yaml").read_bytes() == before  # reading never rewrites
+    doc = json.loads(ok("standings", "--json", "--ledger", "old.yaml"))
+    assert doc["games"] == 1
+
+
+def test_format_1_house_rules_and_notes_survive_the_first_write() -> None:
+    shutil.copy(DATA / "format-1-house-rules.yaml", "old.yaml")
+    game = ledger.load(Path("old.yaml"))[0]
+    assert game.rules == Rules(target=100, knock_limit=7)
+    assert game.players == ("Zoë", "Ben Lee")
+    ok("round", "--knock", "zoë", "--points", "Zoë=7", "--points", "Ben Lee=9",
+       "--ledger", "old.yaml")
+    text = Path("old.yaml").read_text(encoding="utf-8")
+    assert "format: 2" in text and text.endswith("# end of ledger\n")
+    again = ledger.load(Path("old.yaml"))[0]
+    assert again.rules == game.rules and again.rounds[:2] == game.rounds
+    assert again.rounds[1].note == "the stock ran out: yes, really"
+
+
+# --- house rules: every figure the scorer uses comes from the rules in force -------------
+
+def _score(rules: Rules, knocker: str | None, hands: dict[str, str | int]) -> dict[str, int]:
+    game = new_game(["Ann", "Ben", "Cy"], dealer="Ann", rules=rules)
+    return record_round(game, knocker, hands)[1].scores
+
+
+FIGURES = [
+    # figure, value, knocker, hands, Ann's score by the book, by the house rule (R16-R23)
+    ("joker_points", 50, "Ann", {"Ann": "AS", "Ben": "JK", "Cy": 3}, (25 - 1) + (3 - 1),
+     (50 - 1) + (3 - 1)),
+    ("face_points", 5, "Ann", {"Ann": "AS", "Ben": "KS", "Cy": 3}, (10 - 1) + 2, (5 - 1) + 2),
+    ("ace_points", 0, "Ann", {"Ann": "2S", "Ben": "AS 9S", "Cy": 3}, (10 - 2) + 1, (9 - 2) + 1),
+    ("undercut_bonus", 20, "Ben", {"Ann": "AS", "Ben": "3S", "Cy": 9},
+     (3 - 1) + (9 - 1) + 10, (3 - 1) + (9 - 1) + 20),  # Ann undercuts the knocker Ben
+    ("going_out_bonus", 50, "Ann", {"Ann": "", "Ben": 4, "Cy": 6}, 4 + 6 + 25, 4 + 6 + 50),
+]
+
+
+@pytest.mark.parametrize(("figure", "value", "knocker", "hands", "book", "house"), FIGURES,
+                         ids=[f[0] for f in FIGURES])
+def test_house_rule_changes_the_round_score(figure: str, value: int, knocker: str,
+                                            hands: dict[str, str | int], book: int,
+                                            house: int) -> None:
+    assert _score(MANIPULATION_RUMMY, knocker, hands)["Ann"] == book  # Ann wins each
+    rules = MANIPULATION_RUMMY.with_house_rules({figure: str(value)})
+    assert _score(rules, knocker, hands)["Ann"] == house
+
+
+def test_house_rule_knock_limit_allows_a_bigger_knock() -> None:
+    hands: dict[str, str | int] = {"Ann": 7, "Ben": 20, "Cy": 30}
+    with pytest.raises(Exception, match="R17"):
+        _score(MANIPULATION_RUMMY, "Ann", hands)
+    assert _score(Rules(knock_limit=7), "Ann", hands)["Ann"] == 13 + 23
+
+
+@pytest.mark.parametrize(("figure", "value"), [("target", 100), ("game_bonus", 40),
+                                               ("round_win_bonus", 5)])
+def test_house_rule_changes_the_game_end_and_bonuses(figure: str, value: int) -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann", "--rule", f"{figure}={value}")
+    for _ in range(4):  # Ann scores 30 a round
+        code, _, _ = run("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=31")
+        if code != 0:
+            break
+    doc = json.loads(ok("standings", "--json"))
+    ann = doc["players"][0]
+    rules = Rules(**{figure: value})
+    rounds = 4 if rules.target > 120 else -(-rules.target // 30)
+    assert doc["rounds_played"] == rounds and doc["game_over"] == (30 * rounds >= rules.target)
+    if doc["game_over"]:
+        assert ann["game_bonus"] == rules.game_bonus
+        assert ann["round_bonus"] == rules.round_win_bonus * rounds
+    assert doc["house_rules"] == {figure: value}
+
+
+def test_house_rules_are_shown_by_standings_and_recorded_in_the_ledger() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "200", "--knock-limit", "7",
+       "--rule", "ace-high=no")
+    out = ok("standings")
+    assert "House rules: ace_high no (the book's: yes), knock_limit 7 (the book's: 5), " \
+           "target 200 (the book's: 150)." in out
+    assert "First to 200 ends the game." in out
+    game = ledger.load(Path("rummy-ledger.yaml"))[0]
+    assert game.rules == Rules(target=200, knock_limit=7, ace_high=False)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--rule", "targt=200"], "there is no rule 'targt': did you mean 'target'?"),
+    (["--target", "0"], "rule 'target' must be at least 1"),
+    (["--target", "lots"], "rule 'target' is a whole number"),
+    (["--rule", "hand_size=30"], "2 hands of 30 cards need 60 cards, but 1 deck holds 53"),
+    (["--rule", "ace_high=maybe"], "rule 'ace_high' is yes or no"),
+    (["--rule", "target"], "--rule takes NAME=VALUE"),
+    (["--knock-limit", "-1"], "rule 'knock_limit' is a whole number"),
+])
+def test_unplayable_house_rules_are_refused(args: list[str], message: str) -> None:
+    code, _, err = run("new", "Ann", "Ben", *args)
+    assert code == 2 and message in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+# --- corrections ------------------------------------------------------------------------
+
+def test_fix_rescores_the_round_and_everything_after_and_says_the_change() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--hand", "Ann=3C", "--points", "Ben=20", "--points", "Cy=9")
+    ok("round", "--stock-out", "--points", "Ann=10", "--points", "Ben=2", "--points", "Cy=9")
+    out = ok("fix", "1", "--knock", "Ann", "--hand", "Ann=3C", "--points", "Ben=30",
+             "--points", "Cy=9")
+    assert "Round 1 was: Ann knocked and wins: 23 points." in out
+    assert "Round 1 now: Ann knocked and wins: 33 points." in out
+    assert "Points: Ann 23 -> 33 (+10), Ben 15 (unchanged), Cy 0 (unchanged)." in out
+    doc = json.loads(ok("fix", "2", "--stock-out", "--points", "Ann=10", "--points", "Ben=1",
+                        "--points", "Cy=9", "--json"))
+    assert doc["round"] == 2 and doc["changed"] == {"Ann": [33, 33], "Ben": [15, 17],
+                                                    "Cy": [0, 0]}
+
+
+def test_fix_refused_when_it_would_end_the_game_before_a_later_round() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("fix", "1", "--knock", "Ann", "--points", "Ann=1", "--points",
+                       "Ben=200")
+    assert code == 2 and "the game would end after round 1" in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["9", "--stock-out", "--points", "Ann=1", "--points", "Ben=2"], "there is no round 9"),
+    (["1", "--points", "Ann=1", "--points", "Ben=2"], "--knock NAME or --stock-out"),
+    (["1", "--stock-out"], "give every player's hand"),
+    (["1", "--knock", "Ann", "--points", "Ann=9", "--points", "Ben=2"], "R17"),
+])
+def test_fix_refusals_leave_the_ledger_unchanged(args: list[str], message: str) -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("fix", *args)
+    assert code == 2 and message in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_fix_asks_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("rummy_cli.cli_fix._stdin_is_terminal", lambda: True)
+    code, _, err = run("fix", "1", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=30",
+                       input="n\n")
+    assert code == 0 and "Fix round 1? [y/N]" in err and "Nothing changed." in err
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+    code, out, err = run("fix", "1", "--knock", "Ann", "--points", "Ann=1", "--points",
+                         "Ben=30", input="y\n")
+    assert code == 0 and json.loads(ok("standings", "--json"))["players"][0]["points"] == 29
+
+
+def test_rename_everywhere_in_every_game() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    ok("new")
+    out = ok("rename", "ben", "Benedict")
+    assert out.strip() == "Renamed Ben to Benedict in 2 games of rummy-ledger.yaml."
+    text = Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+    assert "Ben:" not in text and "Ben," not in text and "Benedict" in text
+    first = json.loads(ok("standings", "--json", "--game", "1"))
+    assert [p["name"] for p in first["players"]] == ["Ann", "Benedict", "Cy"]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Ben", "ann", "Ann already plays in this game"),
+    ("Zed", "Zoe", "no player called 'Zed'"),
+    ("Ben", "Stock", "cannot be a player's name"),
+    ("Ben", "x" * 41, "at most 40 characters"),
+])
+def test_rename_refusals(old: str, new: str, message: str) -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("rename", old, new)
+    assert code == 2 and message in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
