@@ -1227,4 +1227,8 @@ def main() -> None:
     cli.main(prog_name="rummy")
 
 
-from . import cli_rules  # noqa: E402,F401  registers 'rummy rules'
+# the commands kept in modules of their own register themselves on 'cli' when imported
+from . import (  # noqa: E402
+    cli_rules,  # noqa: F401  'rummy rules'
+    cli_stats,  # noqa: F401  'rummy stats'
+)
