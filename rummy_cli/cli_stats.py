@@ -72,13 +72,13 @@ def stats(ledgers: tuple[str, ...], ledger: str | None, as_json: bool, fmt: str)
     Rounds      the rounds the player played
     Rounds won  the rounds won; a round two players tie in counts for both
     Knocks      the rounds the player ended, by knocking or by going out
-    Undercuts   rounds won under another player's knock (with the undercut bonus)
+    Undercuts   rounds won under another player's knock (the undercut bonus)
     Undercut    the player's knocks that another player undercut
     Out         rounds won by going out, with no card left (the 25-point bonus)
     Best        the player's highest score in a single round
     Avg left    the points left in hand per round played, on average
-    Total       each game's total added up: a finished game's final total with the
-                bonuses, and the points so far of a game still being played
+    Total       each game's total added up: a finished game's final total with
+                the bonuses, and the points so far of a game still being played
 
     \b
     Examples:
