@@ -1326,4 +1326,4 @@ def main() -> None:
 
 
 # the commands kept in modules of their own register themselves on import
-from . import cli_chart, cli_fix, cli_rules  # noqa: E402,F401
+from . import cli_chart, cli_fix, cli_rules, cli_stats  # noqa: E402,F401

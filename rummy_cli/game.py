@@ -86,8 +86,8 @@ def new_game(
             f"a game has {rules.min_players} to {rules.max_players} players, "
             f"not {len(players)} (R1)")
     names = [player_name(p) for p in players]
-    folded = [_folded(n) for n in names]
-    dupes = sorted({n for n in names if folded.count(_folded(n)) > 1})
+    folded = [name_key(n) for n in names]
+    dupes = sorted({n for n in names if folded.count(name_key(n)) > 1})
     if dupes:
         raise RefusedError(f"two players are called {dupes[0]!r} (names are the same in any "
                            "case): give each a different name")
@@ -141,10 +141,10 @@ a space; write it without
 
 def same_name(a: str, b: str) -> bool:
     """Whether two names are one player's: in any case, any Unicode form."""
-    return _folded(a) == _folded(b)
+    return name_key(a) == name_key(b)
 
 
-def _folded(name: str) -> str:
+def name_key(name: str) -> str:
     """A name as compared: any case, any Unicode form."""
     import unicodedata
 
@@ -162,13 +162,13 @@ def find_player(players: Sequence[str], name: str) -> str:
     rummy_cli.errors.RefusedError: no player called 'Bne' in this game (Ann, Ben): did you \
 mean 'Ben'?
     """
-    wanted = _folded(name)
+    wanted = name_key(name)
     for p in players:
-        if _folded(p) == wanted:
+        if name_key(p) == wanted:
             return p
     import difflib
 
-    folded = {_folded(p): p for p in players}  # names match in any case, so do hints
+    folded = {name_key(p): p for p in players}  # names match in any case, so do hints
     close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.5)
     hint = f": did you mean {folded[close[0]]!r}?" if close else ""
     raise RefusedError(f"no player called {name.strip()!r} in this game "
@@ -415,11 +415,11 @@ def players_matching(players: Sequence[str], typed: str) -> list[str]:
     >>> players_matching(["Ann", "Anna", "Abe"], "ann"), players_matching(["Ann", "Abe"], "a")
     (['Ann'], ['Ann', 'Abe'])
     """
-    text = _folded(typed)
+    text = name_key(typed)
     if not text:
         return []
-    exact = [p for p in players if _folded(p) == text]
-    return exact or [p for p in players if _folded(p).startswith(text)]
+    exact = [p for p in players if name_key(p) == text]
+    return exact or [p for p in players if name_key(p).startswith(text)]
 
 
 def find_player_by_prefix(players: Sequence[str], typed: str) -> str:

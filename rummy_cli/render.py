@@ -147,12 +147,13 @@ TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
           colalign: Sequence[str] | None = None, compact: bool = False,
-          rule_above: int | None = None) -> str:
+          rule_above: int | None = None, floatfmt: str = "g") -> str:
     """A table in ``fmt``: ``csv``, or any of tabulate's (imported only when a table is drawn).
 
     ``compact``: columns as wide as their widest cell, without tabulate's two extra spaces
     after each heading. ``rule_above``: a rule above that row, in the formats that draw one
-    between rows without breaking (``simple``).
+    between rows without breaking (``simple``). ``floatfmt``: how tabulate writes decimals
+    (``".1f"`` keeps ``7.0`` from showing as ``7``).
 
     >>> print(table([[1, "Ann 3"], ["", "Total"]], ["#", "End"], "csv"))
     #,End
@@ -172,7 +173,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
         tabulate_module.MIN_PADDING = 0
     try:
         return tabulate(drawn, headers=list(headers), tablefmt=fmt,
-                        colalign=list(colalign) if colalign else None)
+                        colalign=list(colalign) if colalign else None, floatfmt=floatfmt)
     finally:
         tabulate_module.MIN_PADDING = padding
 

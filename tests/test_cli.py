@@ -665,7 +665,7 @@ def test_round_not_on_a_terminal_never_waits() -> None:
 
 def test_every_command_has_help_with_an_example() -> None:
     commands = [["check", "meld"], ["check", "table"], ["check", "turn"], ["arrange"],
-                ["hint"], ["new"], ["round"], ["standings"], ["history"], ["undo"]]
+                ["hint"], ["new"], ["round"], ["standings"], ["history"], ["undo"], ["stats"]]
     for words in commands:
         code, out, _ = run(*words, "--help")
         assert code == 0, words

@@ -1,0 +1,103 @@
+"""``rummy stats``: each player's figures over every game of one ledger or many.
+
+Registered on the ``rummy`` group by the import at the end of ``cli.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from .cli import (
+    _check_format,
+    _footer,
+    _print_json,
+    _read,
+    cli,
+    format_option,
+    json_option,
+    ledger_option,
+)
+
+
+def _ledger_paths(named: Sequence[str]) -> list[Path]:
+    """The ledgers to read: those named, each once, in the order given; else the current one.
+
+    A name that is no file is refused here, before any is read, with a sentence for a
+    ledger named on the line (the usual one speaks of --ledger and 'rummy new').
+    """
+    from .errors import LedgerError
+    from .ledger import ledger_path
+
+    if not named:
+        return [ledger_path(None)]
+    paths: list[Path] = []
+    seen: set[str] = set()
+    for name in named:
+        if not name.strip():
+            raise LedgerError("a ledger's name is empty: name the files, e.g. "
+                              "rummy stats friday.yaml saturday.yaml")
+        path = ledger_path(name)
+        if not os.path.lexists(path):
+            if any(ch in name for ch in "*?["):
+                raise LedgerError(f"no ledger file matches {name}")
+            raise LedgerError(f"{name}: no such ledger file")
+        key = os.path.normcase(os.path.realpath(path))
+        if key not in seen:  # 'rummy stats *.yaml friday.yaml' counts friday's games once
+            seen.add(key)
+            paths.append(path)
+    return paths
+
+
+@cli.command("stats")
+@click.argument("ledgers", nargs=-1, metavar="[LEDGER]...",
+                type=click.Path(dir_okay=False))
+@ledger_option
+@json_option
+@format_option
+def stats(ledgers: tuple[str, ...], ledger: str | None, as_json: bool, fmt: str) -> None:
+    """Each player's figures over every game of the ledgers given, best total first.
+
+    Without a LEDGER, the games of the current ledger ($RUMMY_LEDGER or
+    ./rummy-ledger.yaml; --ledger names it too). A player is the same in every game and
+    file whose name matches in any case (shown as first written); a file named twice
+    counts once.
+
+    \b
+    Games       the games the player sat in, finished or still being played
+    Won         finished games won; a shared win counts for each winner
+    Rounds      the rounds the player played
+    Rounds won  the rounds won; a round two players tie in counts for both
+    Knocks      the rounds the player ended, by knocking or by going out
+    Undercuts   rounds won under another player's knock (the undercut bonus)
+    Undercut    the player's knocks that another player undercut
+    Out         rounds won by going out, with no card left (the 25-point bonus)
+    Best        the player's highest score in a single round
+    Avg left    the points left in hand per round played, on average
+    Total       each game's total added up: a finished game's final total with
+                the bonuses, and the points so far of a game still being played
+
+    \b
+    Examples:
+      rummy stats
+      rummy stats samples/friday-night.yaml
+      rummy stats friday.yaml saturday.yaml --format github
+      rummy stats *.yaml --format csv > season.csv
+      rummy stats *.yaml --json
+    """
+    from .stats import HEADERS, player_stats, stats_json, summary, table_rows
+
+    fmt = _check_format(fmt)
+    paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
+    games = [game for path in paths for game in _read(path).games]
+    report = player_stats(games)
+    if as_json:
+        _print_json({**stats_json(report), "ledgers": [str(p) for p in paths]})
+        return
+    from .render import table
+
+    click.echo(table(table_rows(report), HEADERS, fmt, compact=True, floatfmt=".1f"))
+    _footer(summary(report), fmt)
