@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clirun import one_error_line, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,26 +29,6 @@ IN_PROGRESS = SAMPLES / "two-players-in-progress.yaml"
 SVG = "{http://www.w3.org/2000/svg}"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 EXTRA = "pip install 'rummy-cli[chart]'"
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err
-    return lines[0]
 
 
 def game_of(path: Path) -> Game:

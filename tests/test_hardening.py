@@ -15,31 +15,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clirun import one_error_line, run
 
 from rummy_cli import ledger
 from rummy_cli.cli import cli
 from rummy_cli.errors import LedgerError
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err
-    return lines[0]
 
 
 def start(*names: str) -> Path:

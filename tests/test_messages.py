@@ -9,30 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from rummy_cli.cli import cli
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err
-    return lines[0]
-
+from clirun import one_error_line, run
 
 # --- R23: playing every card is going out, not a knock ------------------------------------
 

@@ -9,11 +9,10 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clirun import one_error_line, run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy_cli.cli import cli
 from rummy_cli.rulebook import NoSuchRule, load_rulebook, select
 from rummy_cli.rules import Rules
 
@@ -21,26 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"
 # a rule id as messages, help and the README cite it: R14, R12b, R17-D2
 CITED_ID = re.compile(r"(?<![\w-])R\d+(?:-D\d+|[a-z])?(?!\w)")
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err
-    return lines[0]
 
 
 def headings(out: str) -> list[str]:

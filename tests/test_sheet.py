@@ -5,31 +5,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from clirun import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.cli import cli
 from rummy_cli.render import table_formats
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
 
 # --- NO_COLOR and --ascii, on a real terminal ----------------------------------------------
 

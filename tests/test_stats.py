@@ -24,39 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from clirun import ok, one_error_line, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_cli.cli import cli
-
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the user's files: work in a temp folder, no RUMMY_LEDGER."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMMY_LEDGER", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err
-    return lines[0]
 
 
 def play_the_night() -> None:
