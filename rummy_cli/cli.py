@@ -342,7 +342,9 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                   rummy arrange 7S 7H 7D 8S 9S   |   rummy hint --table ... --hand ...
     Scorekeeper:  rummy new Ann Ben Cy
                   rummy round --knock Ann --hand Ann=3C --hand Ben=2D --points Cy=20
-                  rummy standings   |   rummy history   |   rummy undo
+                  rummy standings   |   rummy history   |   rummy undo   |   rummy chart
+    The night:    rummy new   (the next game)   |   rummy new Ann Ben --target 200
+                  rummy fix 3 ...   |   rummy rename Ben Benedict   |   rummy stats *.yaml
     Rules:        rummy rules   |   rummy rules R14   |   rummy rules joker
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
