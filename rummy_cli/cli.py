@@ -27,6 +27,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _error(message: str) -> NoReturn:
     """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
+    # one line, whatever was typed: a '\r' or '\n' quoted back would split it
+    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
     if _RUN.saved:
         _say(f"Warning: {message}")
         _stopped_after_write()

@@ -415,3 +415,9 @@ def test_utf16_dispute_says_save_it_as_utf8() -> None:
 def test_names_with_surrounding_spaces_are_refused_not_silently_trimmed(name: str) -> None:
     code, _, err = run("new", name, "Ben")
     assert code == 2 and "starts or ends with a space" in one_error_line(err)
+
+
+@pytest.mark.parametrize("typed", ["\r", "a\nb", "x\x1b[2J"])
+def test_control_characters_typed_stay_on_the_one_error_line(typed: str) -> None:
+    code, _, err = run("round", typed)
+    assert code == 2 and "\\" in one_error_line(err)
