@@ -1,0 +1,179 @@
+"""The figures of the Gin family as data: every option of the rule books, and the presets.
+
+A preset (``gin``, ``classic``, ``oklahoma``) is a :class:`GinRules` value; a house rule is a
+changed value (``rules.with_house_rules({"undercut": "10"})``), never a branch in the code.
+
+>>> GIN.knock, GIN.gin, GIN.undercut, CLASSIC.gin, CLASSIC.undercut, OKLAHOMA.target
+(10, 25, 25, 20, 10, 150)
+>>> find_preset("oklahoma").knock is None  # the upcard sets the limit (G16)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from ..errors import RummyError
+
+TIES = ("undercut", "none")
+SHUTOUTS = ("double", "double-points", "plus100", "off")
+DEALERS = ("winner", "loser", "alternate")
+ACES = ("gin", "1")
+WALLS = ("standard", "gra")
+SCORINGS = ("standard", "hollywood")
+
+
+class GinRuleError(RummyError):
+    """A Gin option that does not exist, has a wrong value, or cannot be played."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True, kw_only=True)
+class GinRules:
+    """Every figure of a Gin game (G1-G22). ``None`` means "off" (big gin) or "the upcard's"
+    (the knock limit in Oklahoma)."""
+
+    game: str = "gin"  # the preset this started from: gin, classic, oklahoma
+    knock: int | None = 10  # G6: the knock limit; None: the upcard's value (G16)
+    gin: int = 25  # G10
+    undercut: int = 25  # G10
+    tie: str = "undercut"  # G10: K = D is an undercut, or "none" (nobody scores)
+    big_gin: int | None = 31  # G7; None: big gin is not played
+    box: int = 25  # G12: per hand won
+    game_bonus: int = 100  # G12
+    shutout: str = "double"  # G13
+    target: int = 100  # G11
+    dealer: str = "winner"  # G15: who deals the next hand
+    ace: str = "gin"  # G16: an ace upcard means gin only, or "1"
+    spade: bool = False  # G17: a spade upcard doubles the hand
+    spade_box: int = 1  # G17: boxes a doubled hand earns
+    extra_boxes: bool = False  # Scarne: gin earns 2 extra boxes, an undercut 1
+    wall: str = "standard"  # G8: "gra" lets the other player take the last discard
+    scoring: str = "standard"  # G19-G22: "hollywood" scores three games at once
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain data, for the ledger."""
+        return asdict(self)
+
+    @property
+    def hollywood(self) -> bool:
+        """Whether hands are scored in three games at once (G19)."""
+        return self.scoring == "hollywood"
+
+    def problem(self) -> tuple[str, str] | None:
+        """The option that makes these rules unplayable, and why.
+
+        >>> GIN.problem() is None, replace(GIN, knock=11).problem()
+        (True, ('knock', 'the knock limit is 0 to 10 (0: gin only), not 11'))
+        """
+        choices = {"tie": TIES, "shutout": SHUTOUTS, "dealer": DEALERS, "ace": ACES,
+                   "wall": WALLS, "scoring": SCORINGS}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                return name, (f"'{name}' is {' or '.join(allowed)}, not "
+                              f"{getattr(self, name)!r}")
+        if self.knock is not None and not 0 <= self.knock <= 10:
+            return "knock", f"the knock limit is 0 to 10 (0: gin only), not {self.knock}"
+        for name in ("gin", "undercut", "box", "game_bonus", "big_gin"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                return name, f"'{name}' cannot be negative ({value})"
+        if self.target < 1:
+            return "target", f"the target must be at least 1 ({self.target})"
+        if self.spade_box not in (1, 2):
+            return "spade_box", f"'spade_box' is 1 or 2, not {self.spade_box}"
+        if self.game == "oklahoma" and self.knock is not None:
+            return "knock", "in Oklahoma the upcard sets the knock limit (G16): no 'knock' rule"
+        return None
+
+    def with_house_rules(self, typed: dict[str, str]) -> GinRules:
+        """These rules with options changed as typed (``{"undercut": "10"}``).
+
+        >>> GIN.with_house_rules({"big-gin": "off", "undercut": "10"}).big_gin is None
+        True
+        """
+        known = {f.name for f in fields(self)} - {"game"}
+        values: dict[str, Any] = {}
+        for typed_name, text in typed.items():
+            name = typed_name.strip().lower().replace("-", "_")
+            if name not in known:
+                import difflib
+
+                close = difflib.get_close_matches(name, sorted(known), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise GinRuleError(name, f"there is no Gin option {typed_name[:40]!r}: {hint}"
+                                         f"the options are {', '.join(sorted(known))}")
+            values[name] = _typed(name, text.strip().lower(), getattr(self, name))
+        changed = replace(self, **values)
+        problem = changed.problem()
+        if problem:
+            raise GinRuleError(*problem)
+        return changed
+
+    def differences(self) -> dict[str, tuple[Any, Any]]:
+        """The options that differ from this game's preset: ``{name: (in force, preset)}``."""
+        book = find_preset(self.game)
+        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
+                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GinRules:
+        """Rules from the ledger's plain data: the preset named by ``game``, then every option
+        given; unknown options or wrong kinds raise :class:`GinRuleError`."""
+        base = find_preset(str(data.get("game", "gin")))
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise GinRuleError(key, f"unknown Gin option {key!r}")
+            book = getattr(base, key)
+            optional = key in ("knock", "big_gin")
+            ok = (value is None and optional) or (
+                type(value) is type(book) if book is not None else type(value) is int)
+            if not ok:
+                raise GinRuleError(key, f"Gin option {key!r} cannot be {value!r}")
+            values[key] = value
+        rules = replace(base, **values)
+        problem = rules.problem()
+        if problem:
+            raise GinRuleError(*problem)
+        return rules
+
+
+def _typed(name: str, word: str, book: Any) -> Any:
+    """An option as typed on the command line."""
+    if name in ("knock", "big_gin") and word in ("off", "none", "no"):
+        if name == "knock":
+            raise GinRuleError(name, "the knock limit is a number 0 to 10 (0: gin only)")
+        return None
+    if isinstance(book, bool):
+        if word in ("on", "yes", "true", "1"):
+            return True
+        if word in ("off", "no", "false", "0"):
+            return False
+        raise GinRuleError(name, f"'{name}' is on or off, not {word[:20]!r}")
+    if isinstance(book, str):
+        return word
+    if word.isascii() and word.isdigit() and len(word) <= 9:
+        return int(word)
+    raise GinRuleError(name, f"'{name}' is a whole number (digits 0-9), not {word[:20]!r}")
+
+
+GIN = GinRules()
+CLASSIC = GinRules(game="classic", gin=20, undercut=10, big_gin=None, box=20,
+                   shutout="plus100")
+OKLAHOMA = GinRules(game="oklahoma", knock=None, target=150, spade=True)
+PRESETS = {"gin": GIN, "classic": CLASSIC, "oklahoma": OKLAHOMA}
+
+
+def find_preset(name: str) -> GinRules:
+    """The preset called ``name`` (gin, classic, oklahoma)."""
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        raise GinRuleError("game", f"no Gin game called {name!r}: the presets are "
+                                   f"{', '.join(PRESETS)}") from None
