@@ -468,7 +468,7 @@ def test_undo_prompt_goes_to_stderr_and_no_keeps_the_round(
     new_game("Ann", "Ben", dealer="Ann")
     run("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=12")
     before = Path("rummy-ledger.yaml").read_bytes()
-    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
     code, out, err = run("undo", input="n\n")
     assert code == 0 and out == ""
     assert "Take back round 1" in err and "Nothing taken back." in err
@@ -609,7 +609,7 @@ def test_guided_round_does_not_hold_the_lock_while_asking(
         assert run("round", "--stock-out", "--points", "Ann=9", "--points", "Ben=4")[0] == 0
         return True
 
-    monkeypatch.setattr("rummy_cli.prompts.ask_confirm", meanwhile)
+    monkeypatch.setattr("rummy_cli.cli.prompts.ask_confirm", meanwhile)
     code, out, err = run("round", "--guided", input="stock\n3C\n2D\n")
     assert code == 2 and out == ""
     assert err.splitlines()[-1].startswith("Error: rummy-ledger.yaml changed while you were "

@@ -236,8 +236,7 @@ def test_fix_asks_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     ok("new", "Ann", "Ben", "--dealer", "Ann")
     ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
     before = Path("rummy-ledger.yaml").read_bytes()
-    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)
-    monkeypatch.setattr("rummy_cli.cli_fix._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
     code, _, err = run("fix", "1", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=30",
                        input="n\n")
     assert code == 0 and "Fix round 1? [y/N]" in err and "Nothing changed." in err

@@ -61,7 +61,7 @@ def test_readme_session_prints_what_the_readme_shows(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("RUMMY_LEDGER", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setattr("rummy_cli.cli._stdin_is_terminal", lambda: True)  # as typed
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)  # as typed
     checked = 0
     for command, shown in commands:
         while shown and not shown[-1].strip():

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli import cli, json_option, ledger_option
+from .shell import cli, json_option, ledger_option
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from ..rules import Rules
 
 
 def _rules_in_force(ledger: str | None) -> tuple[Rules, Path | None]:
@@ -22,9 +22,9 @@ def _rules_in_force(ledger: str | None) -> tuple[Rules, Path | None]:
     A ledger named with --ledger must load. One found by $RUMMY_LEDGER or in this folder
     is only a help: if it cannot be read, a warning says so and the book's figures serve.
     """
-    from .errors import RummyError
-    from .ledger import ledger_path, load
-    from .rules import MANIPULATION_RUMMY
+    from ..errors import RummyError
+    from ..ledger import ledger_path, load
+    from ..rules import MANIPULATION_RUMMY
 
     path = ledger_path(ledger)
     if ledger is None and not path.exists():
@@ -65,14 +65,14 @@ def rules_cmd(query: tuple[str, ...], figures_only: bool, ledger: str | None,
       rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
     """
-    from .rulebook import figures_text, load_rulebook, render, select, to_json
+    from ..rulebook import figures_text, load_rulebook, render, select, to_json
 
     rules, path = _rules_in_force(ledger)
     where = None if path is None else str(path)
     book = load_rulebook()
     selection = select(book, " ".join(query) if query else None, rules)
     if as_json:
-        from .cli import _print_json
+        from .shell import _print_json
 
         doc = to_json(book, selection, rules, where)
         _print_json({k: v for k, v in doc.items() if k != "rules"} if figures_only else doc)

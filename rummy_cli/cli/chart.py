@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli import _print_json, _read, cli, game_option, ledger_option
-from .errors import LedgerError, RummyError, UnusableInputError
+from ..errors import LedgerError, RummyError, UnusableInputError
+from .shell import _print_json, _read, cli, game_option, ledger_option
 
 if TYPE_CHECKING:
-    from .race import Race
+    from ..race import Race
 
 _MIN_WIDTH, _MAX_WIDTH = 40, 100
 _MIN_HEIGHT, _MAX_HEIGHT = 12, 24
@@ -25,7 +25,7 @@ _MIN_HEIGHT, _MAX_HEIGHT = 12, 24
 
 def _output_path(text: str) -> tuple[Path, str]:
     """The image file to write and its format, from its suffix; refuses what cannot work."""
-    from .chart import IMAGE_FORMATS
+    from ..chart import IMAGE_FORMATS
 
     if not text.strip():
         raise UnusableInputError("--output is empty: name the image file, e.g. --output "
@@ -109,8 +109,8 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
       rummy chart --game 1                 (the first game of the ledger)
       rummy chart --json                   (the running totals as data)
     """
-    from .ledger import ledger_path
-    from .race import race
+    from ..ledger import ledger_path
+    from ..race import race
 
     target = _output_path(output) if output is not None else None
     game = _read(ledger_path(ledger)).game(number)
@@ -123,7 +123,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
         if not the_race.rounds:
             raise RummyError(f"no rounds recorded yet: there is no race to draw into "
                              f"{output}; record a round first")
-        from .chart import write_image
+        from ..chart import write_image
 
         try:
             write_image(the_race, path, fmt)
@@ -138,7 +138,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
         return
     import shutil  # not at start-up: it brings bz2, lzma and zlib
 
-    from .chart import text_chart
+    from ..chart import text_chart
 
     colour, plain = _terminal_chart_style(ascii_only)
     columns, lines = shutil.get_terminal_size((80, 24))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from .cli import (
+from .shell import (
     _check_format,
     _footer,
     _print_json,
@@ -29,8 +29,8 @@ def _ledger_paths(named: Sequence[str]) -> list[Path]:
     A name that is no file is refused here, before any is read, with a sentence for a
     ledger named on the line (the usual one speaks of --ledger and 'rummy new').
     """
-    from .errors import LedgerError
-    from .ledger import ledger_path
+    from ..errors import LedgerError
+    from ..ledger import ledger_path
 
     if not named:
         return [ledger_path(None)]
@@ -88,7 +88,7 @@ def stats(ledgers: tuple[str, ...], ledger: str | None, as_json: bool, fmt: str)
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json
     """
-    from .stats import HEADERS, player_stats, stats_json, summary, table_rows
+    from ..stats import HEADERS, player_stats, stats_json, summary, table_rows
 
     fmt = _check_format(fmt)
     paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
@@ -97,7 +97,7 @@ def stats(ledgers: tuple[str, ...], ledger: str | None, as_json: bool, fmt: str)
     if as_json:
         _print_json({**stats_json(report), "ledgers": [str(p) for p in paths]})
         return
-    from .render import table
+    from ..render import table
 
     click.echo(table(table_rows(report), HEADERS, fmt, compact=True, floatfmt=".1f"))
     _footer(summary(report), fmt)

@@ -10,18 +10,18 @@ from typing import Any
 
 import click
 
-from .cli import (
+from ..errors import RefusedError, RummyError
+from . import shell
+from .shell import (
     _RUN,
     _hands_from_options,
     _print_json,
     _read,
     _sentence,
-    _stdin_is_terminal,
     cli,
     json_option,
     ledger_option,
 )
-from .errors import RefusedError, RummyError
 
 
 def _points(game: Any) -> dict[str, int]:
@@ -62,8 +62,8 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
       rummy fix 3 --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy fix 5 --stock-out --points Ann=12 --points Ben=30 --points Cy=14 --yes
     """
-    from .game import fix_round
-    from .ledger import ledger_path, locked, save
+    from ..game import fix_round
+    from ..ledger import ledger_path, locked, save
 
     _RUN.writes = True
     if (knock is None) == (not stock_out):
@@ -72,7 +72,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
         raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
     entered = _hands_from_options(hands, points)
     path = ledger_path(ledger)
-    ask = not yes and _stdin_is_terminal()
+    ask = not yes and shell.stdin_is_terminal()
     if ask:  # the question is asked without holding the lock, then the file is checked again
         night = _read(path)
         game = night.current
@@ -94,14 +94,14 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
              _RUN.written(f"round {number} is fixed in {path} (see 'rummy history')"))
     before, after = _points(game), _points(fixed)
     if as_json:
-        from .report import round_json
+        from ..report import round_json
 
         _print_json({**round_json(number, fixed.dealer_of(number), result, fixed.state),
                      "changed": {p: [before[p], after[p]] for p in before}})
         return
     if not ask:
         _say_change(game, fixed, number, err=False)
-    from .report import standings_footer, standings_table
+    from ..report import standings_footer, standings_table
 
     click.echo()
     click.echo(standings_table(fixed))
@@ -129,8 +129,8 @@ def rename(old: str, new: str, ledger: str | None) -> None:
       rummy rename Ben Benedict
       rummy rename "Cy" "Cyrus" --ledger friday.yaml
     """
-    from .game import find_player, player_name, rename_player, same_name
-    from .ledger import Ledger, ledger_path, locked, save
+    from ..game import find_player, player_name, rename_player, same_name
+    from ..ledger import Ledger, ledger_path, locked, save
     from .prompts import check_new_name
 
     _RUN.writes = True

@@ -10,9 +10,9 @@ from typing import TypeVar
 
 import click
 
-from .cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from .errors import RefusedError, RummyError
-from .game import (
+from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
+from ..errors import RefusedError, RummyError
+from ..game import (
     Game,
     HandEntry,
     check_open,
@@ -23,9 +23,9 @@ from .game import (
     players_matching,
     typed_hand,
 )
-from .rules import MANIPULATION_RUMMY
-from .scoring import check_knock
-from .turn import validate_start
+from ..rules import MANIPULATION_RUMMY
+from ..scoring import check_knock
+from ..turn import validate_start
 
 T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")

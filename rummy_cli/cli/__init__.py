@@ -1,0 +1,14 @@
+"""The ``rummy`` command: the only package that uses click. It parses, calls the rules core
+and prints; every error a user can cause ends in ``shell`` as one line ``Error: ...``.
+
+One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
+round, standings, history, undo), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``;
+``prompts`` asks at a terminal.
+"""
+
+from __future__ import annotations
+
+from . import chart, fix, referee, rules, scorekeeper, stats  # noqa: F401  (registers them)
+from .shell import cli, main
+
+__all__ = ["cli", "main"]

@@ -1,0 +1,492 @@
+"""The referee's commands: ``check meld|table|turn``, ``arrange`` and ``hint``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..cards import AnyCard, Meld, Table
+from ..errors import UnusableInputError
+from ..render import Style
+from . import shell
+from .shell import (
+    RummyGroup,
+    _cards,
+    _check_copies,
+    _count,
+    _print_json,
+    _settle,
+    _style,
+    _table,
+    cli,
+    decks_option,
+    json_option,
+    style_options,
+)
+
+
+@cli.group(cls=RummyGroup)
+def check() -> None:
+    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input).
+
+    \b
+    Examples:
+      rummy check meld 7H JK=8H 9H
+      rummy check table "7H 8H 9H / QS QH QD JK=QC"
+      rummy check turn samples/disputes/joker-freed.yaml
+    """
+
+
+@check.command("meld")
+@click.argument("cards", nargs=-1, metavar="CARDS...")
+@decks_option
+@json_option
+@style_options
+def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+               unicode: bool) -> None:
+    """Is this one meld a legal group or run (R7-R9, R13)?
+
+    \b
+    Examples:
+      rummy check meld 7H JK=8H 9H
+      rummy check meld "5H JK 7H"        (the joker must be 6H)
+      rummy check meld QS KS AS --json
+    """
+    from ..melds import analyze_meld
+
+    parsed = _cards(cards, "the meld")
+    if not parsed:
+        raise UnusableInputError("no cards given: name the meld's cards, e.g. "
+                                 "rummy check meld 7H JK=8H 9H")
+    _check_copies(parsed, decks or 2)
+    verdict = analyze_meld(parsed)
+    code = _settle(0 if verdict.legal else 1)
+    if as_json:
+        from ..report import meld_json
+
+        _print_json(meld_json(verdict))
+    else:
+        from ..report import meld_text
+
+        click.echo(meld_text(verdict, _style(ascii_only, unicode)))
+    sys.exit(code)
+
+
+@check.command("table")
+@click.argument("table", nargs=-1, metavar="TABLE...")
+@decks_option
+@json_option
+@style_options
+def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+                unicode: bool) -> None:
+    """Is every meld of this table legal (R10)? Melds are separated by '/'.
+
+    \b
+    Examples:
+      rummy check table "7H 8H 9H / QS QH QD JK=QC"
+      rummy check table 7H 8H 9H / QS QH QD --json
+    """
+    from ..melds import analyze_meld
+
+    if not table:
+        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
+                                 'rummy check table "7H 8H 9H / QS QH QD"')
+    melds = _table(" ".join(table), "the table")
+    _check_copies([c for m in melds for c in m], decks or 2)
+    verdicts = [analyze_meld(m) for m in melds]
+    code = _settle(0 if all(v.legal for v in verdicts) else 1)
+    if as_json:
+        from ..report import table_json
+
+        _print_json(table_json(verdicts))
+    else:
+        from ..report import table_text
+
+        click.echo(table_text(verdicts, _style(ascii_only, unicode)))
+    sys.exit(code)
+
+
+_FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
+                   "codes", "hand_points", "may_knock"}
+_DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
+
+
+def _read_dispute(file: str) -> dict[str, Any]:
+    from ..safeyaml import (
+        NotAFile,
+        NotText,
+        TooLarge,
+        YamlProblem,
+        load_yaml,
+        read_capped,
+        read_file,
+    )
+
+    label = "standard input" if file == "-" else file
+    try:
+        if file != "-":
+            text = read_file(file)
+        else:
+            stdin = getattr(sys.stdin, "buffer", None)  # None: started with stdin closed
+            if stdin is None:
+                raise UnusableInputError("standard input is closed: there is no dispute to "
+                                         "read; give a file, or pipe one in")
+            text = read_capped(stdin)
+    except (TooLarge, NotText, NotAFile) as exc:
+        raise UnusableInputError(f"{label}: not a dispute: {exc}") from None
+    except FileNotFoundError:
+        raise UnusableInputError(f"{label}: no such file") from None
+    except OSError as exc:
+        raise UnusableInputError(f"{label}: cannot read it: {exc.strerror or exc}") from None
+    try:
+        data = load_yaml(text)
+    except YamlProblem as exc:
+        raise UnusableInputError(f"{label}: {exc}") from None
+    if not isinstance(data, dict):
+        empty = data is None or (isinstance(data, str) and not data.strip())
+        raise UnusableInputError(
+            f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
+            "lines hand: and after: (and before: unless the table was empty); see 'rummy "
+            "check turn --help'")
+    unknown = sorted(str(k) for k in data if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS)
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0].lower(), sorted(_DISPUTE_KEYS), n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise UnusableInputError(
+            f"{label}: unknown key '{unknown[0]}' ({hint}a dispute has before, hand, after, "
+            "decks, draws)")
+    missing = [k for k in ("hand", "after") if k not in data]
+    if missing:
+        what = {"hand": "the player's hand after drawing",
+                "after": "the table the player proposes"}[missing[0]]
+        raise UnusableInputError(f"{label}: '{missing[0]}' is missing: give {what}")
+    return {"label": label, **data}
+
+
+def _described(value: Any) -> str:
+    """A value read from a dispute file, in a player's words (not Python's).
+
+    >>> _described(None), _described({"a": 1}), _described(True), _described("7H"), _described(2)
+    ('nothing', 'a mapping (key: value)', "'true'", "'7H'", '2')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "'true'" if value else "'false'"
+    if isinstance(value, dict):
+        return "a mapping (key: value)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        from ..cards import quoted
+
+        return quoted(value)
+    return str(value)
+
+
+def _card_texts(value: list[Any], what: str) -> list[str]:
+    """The cards of a YAML list: each a card written as text (a bare 10 is read as a number)."""
+    for i, card in enumerate(value, 1):
+        if isinstance(card, bool) or not isinstance(card, (str, int)):
+            wrong = "empty" if card is None else f"{_described(card)}, not a card"
+            raise UnusableInputError(
+                f"{what}: card {i} is {wrong}; write the cards as 7H 8H 9H or [7H, 8H, 9H]")
+    return [str(c) for c in value]
+
+
+def _table_from(value: Any, what: str) -> Table:
+    """A table from a dispute file: a list of melds (strings or lists) or one string."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return _table(value, what)
+    if not isinstance(value, list):
+        raise UnusableInputError(
+            f"{what}: a table is a list of melds (or one line, melds separated by '/'), "
+            f"not {_described(value)}")
+    melds: Table = []
+    for i, meld in enumerate(value, 1):
+        where = f"{what}, meld {i}"
+        if meld is None or meld == []:
+            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
+        if isinstance(meld, list):
+            melds.append(tuple(_cards(_card_texts(meld, where), where)))
+        elif isinstance(meld, (str, int)) and not isinstance(meld, bool):
+            melds.append(tuple(_cards(str(meld), where)))
+        else:
+            raise UnusableInputError(
+                f"{where}: a meld is cards, as 7H 8H 9H or [7H, 8H, 9H], not "
+                f"{_described(meld)}")
+        if not melds[-1]:
+            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
+    return melds
+
+
+def _hand_from(value: Any, what: str) -> list[AnyCard]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return _cards(_card_texts(value, what), what)
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return _cards(str(value), what)
+    raise UnusableInputError(
+        f"{what}: a hand is cards, as 10H QC 5S or [10H, QC, 5S], not {_described(value)}")
+
+
+def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
+    if isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
+        value = int(value)  # draws: "2" is meant as 2
+    if value is None:
+        raise UnusableInputError(f"{label}: {name} is empty: give a whole number {lo} to {hi}, "
+                                 "or leave the line out")
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise UnusableInputError(f"{label}: {name} must be a whole number {lo} to {hi}, "
+                                 f"not {_described(value)}")
+    return value
+
+
+@check.command("turn")
+@click.argument("file", required=False)
+@click.option("--before", help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" '
+                               '(default: empty).')
+@click.option("--hand", help="The player's hand after drawing, e.g. \"10H QC 5S\".")
+@click.option("--after", help="The table the player proposes.")
+@click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
+              help="Cards drawn before melding, 1-3 (default 1).")
+@click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
+@decks_option
+@json_option
+@style_options
+def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
+               draws: int | None, guided: bool, decks: int | None, as_json: bool,
+               ascii_only: bool, unicode: bool) -> None:
+    """Referee one turn: was the player's rearrangement of the table legal?
+
+    Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
+    Only the table at the end of the turn is judged: during the turn cards may move freely
+    (see 'rummy rules R15-D2').
+
+    \b
+    Examples:
+      rummy check turn samples/disputes/joker-freed.yaml
+      rummy check turn --before "10D JD JK=QD" --hand "QD KD" --after "10D JD QD KD JK=AD"
+      rummy check turn dispute.json --json
+
+    \b
+    A dispute file:
+      decks: 2
+      draws: 1
+      before: [7H 8H 9H, QS QH QD JK=QC]
+      hand: 10H QC 5S
+      after: [7H 8H 9H 10H JK=JH, QS QH QD QC]
+    """
+    options_given = any(x is not None for x in (before, hand, after))
+    if file is not None and options_given:
+        raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
+    if file is not None and guided:
+        raise click.UsageError("give a dispute file or --guided (to be asked), not both")
+    label: str | None = None
+    if file is not None:
+        if not file.strip():
+            raise click.UsageError("the dispute file's name is empty: give a file, or '-' for "
+                                   "standard input")
+        data = _read_dispute(file)
+        label = data["label"]
+        before_t = _table_from(data.get("before"), f"{label}: before")
+        hand_c = _hand_from(data.get("hand"), f"{label}: hand")
+        after_t = _table_from(data.get("after"), f"{label}: after")
+        if draws is None and "draws" in data:
+            draws = _int_field(data["draws"], "draws", 1, 3, label)
+        if decks is None and "decks" in data:
+            decks = _int_field(data["decks"], "decks", 1, 2, label)
+    elif options_given and not guided:
+        missing = [n for n, v in (("--hand (the player's hand after drawing)", hand),
+                                  ("--after (the table the player proposes)", after))
+                   if v is None]
+        if missing:
+            raise click.UsageError(f"give {' and '.join(missing)} too")
+        before_t = _table(before or "", "--before")
+        hand_c = _cards(hand or "", "--hand")
+        after_t = _table(after or "", "--after")
+    elif guided or shell.stdin_is_terminal():
+        from .prompts import ask_turn
+
+        before_t, hand_c, after_t, draws = ask_turn(before, hand, after, decks or 2, draws)
+    else:
+        raise click.UsageError(
+            "give a dispute file (or '-' for standard input) or --hand and --after "
+            "(and --before unless the table was empty)")
+    _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
+                     _style(ascii_only, unicode), label)
+
+
+def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
+                     as_json: bool, style: Style, label: str | None = None) -> None:
+    from ..rules import MANIPULATION_RUMMY
+    from ..turn import judge_turn
+
+    try:
+        verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
+    except UnusableInputError as exc:  # the file's name says where the problem is
+        raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
+    suggestion: tuple[Meld, ...] | None = None
+    # a suggestion helps only when the arrangement is what went wrong
+    not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
+    looked = (not verdict.legal and bool(verdict.played)
+              and not any(v.code in not_arrangement for v in verdict.violations))
+    if looked:
+        from ..solver import suggest
+
+        suggestion = suggest(before, verdict.played, decks=decks)
+    code = _settle(0 if verdict.legal else 1)
+    if as_json:
+        from ..report import turn_json
+
+        _print_json(turn_json(verdict, suggestion, with_suggestion=not verdict.legal))
+    else:
+        from ..report import turn_text
+
+        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY))
+    sys.exit(code)
+
+
+# --- the solver -------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("cards", nargs=-1, metavar="CARDS...")
+@decks_option
+@json_option
+@style_options
+def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
+            unicode: bool) -> None:
+    """Can these cards be arranged into legal melds? Shows one way, or what cannot fit.
+
+    Cards may be loose or a table in any grouping ('/' is ignored). A declared joker
+    (JK=7H) counts as that card; a bare joker (JK) may stand for anything.
+
+    \b
+    Examples:
+      rummy arrange 7S 7H 7D 7S 7H 7C
+      rummy arrange "QH KH AH / 2C 3C JK" --json
+    """
+    from ..solver import arrange as solve
+
+    text = " ".join(cards).replace("|", "/")
+    parsed = [c for m in _table(text, "the cards") for c in m]
+    if not parsed:
+        raise UnusableInputError("no cards given: name the cards, e.g. "
+                                 "rummy arrange 7S 7H 7D 8S 9S")
+    d = decks or 2
+    _check_copies(parsed, d)
+    result = solve(parsed, decks=d)
+    code = _settle(0 if result.possible else 1)
+    if as_json:
+        _print_json({"possible": result.possible,
+                     "melds": [[str(c) for c in m] for m in result.melds],
+                     "unplaceable": [str(c) for c in result.unplaceable]})
+    else:
+        from ..render import plural, show_cards, wrap
+
+        style = _style(ascii_only, unicode)
+        if result.possible:
+            click.echo(f"Yes: these {plural(len(parsed), 'card')} make "
+                       f"{plural(len(result.melds), 'legal meld')}:")
+        else:
+            click.echo(wrap(f"No: {show_cards(result.unplaceable, style)} cannot be placed "
+                            "in any arrangement.", style))
+            if result.melds:
+                click.echo("The rest can be arranged:")
+        for m in result.melds:
+            click.echo(f"  {show_cards(m, style)}")
+    sys.exit(code)
+
+
+@cli.command()
+@click.option("--table", "table_text", default="",
+              help='The table now, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
+@click.option("--hand", "hand_text", help="The cards in your hand after drawing (required).")
+@click.option("--draws", callback=_count(1, 3), default="1", show_default=True, metavar="N",
+              help="Cards drawn this turn, 1-3.")
+@click.option("--by", type=click.Choice(["cards", "points"]), default="cards", show_default=True,
+              help="Best means most cards played, or most points shed.")
+@decks_option
+@json_option
+@style_options
+def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int | None,
+         as_json: bool, ascii_only: bool, unicode: bool) -> None:
+    """The best legal play this turn: most cards (or points) from the hand onto the table.
+
+    \b
+    Examples:
+      rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
+      rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
+    """
+    from ..render import plural, show_cards, wrap
+    from ..rules import MANIPULATION_RUMMY as RULES
+    from ..scoring import hand_points
+    from ..solver import best_play
+    from ..turn import ordinal, validate_start
+
+    d = decks or 2
+    table = _table(table_text, "--table")
+    hand = _cards(hand_text or "", "--hand")
+    if not hand:  # after a draw a hand holds a card at least; an empty one went out already
+        raise click.UsageError(f"{'--hand is empty' if hand_text is not None else 'no --hand'}:"
+                               ' give the cards in your hand after drawing, e.g. --hand '
+                               '"QD KD 4D 9C"')
+    validate_start(table, hand, d, RULES)
+    play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
+    code = _settle(0 if play else 1)
+    # no play: after a 3rd draw the turn is over and a small hand may knock; before it, the
+    # player draws again (R5) and may not knock yet (R17)
+    stuck_may_knock = draws >= RULES.max_draws and hand_points(hand) <= RULES.knock_limit
+    if as_json:
+        if play is None:
+            _print_json({"cards_played": 0, "points_shed": 0, "played": [],
+                         "after": [[str(c) for c in m] for m in table],
+                         "hand_after": [str(c) for c in hand],
+                         "may_knock": stuck_may_knock, "goes_out": False})
+        else:
+            left = hand_points(play.hand_after)
+            _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
+                         "played": [str(c) for c in play.played],
+                         "after": [[str(c) for c in m] for m in play.after],
+                         "hand_after": [str(c) for c in play.hand_after],
+                         "may_knock": left <= RULES.knock_limit,
+                         "goes_out": not play.hand_after})
+        sys.exit(code)
+    style = _style(ascii_only, unicode)
+    if play is None:
+        if draws >= RULES.max_draws:
+            why = (f"you drew a {ordinal(RULES.max_draws)} card, so you may not meld this turn "
+                   "(R5).")
+            then = "Your turn is over: you may knock." if stuck_may_knock else (
+                "Your turn is over.")
+        else:
+            why = "no card from your hand fits in any legal way."
+            then = "Draw again (R5)."
+        click.echo(wrap(f"No legal play: {why}", style))
+        click.echo(then)
+        sys.exit(code)
+    left = hand_points(play.hand_after)
+    click.echo(wrap(f"Best play: {plural(play.cards_played, 'card')} "
+                    f"({show_cards(play.played, style)}), shedding "
+                    f"{plural(play.points_shed, 'point')}.", style))
+    click.echo("The table after it:")
+    for m in play.after:
+        click.echo(f"  {show_cards(m, style)}")
+    if not play.hand_after:
+        from ..report import going_out_text
+
+        click.echo("Left in hand: nothing.")
+        click.echo(wrap(f"You go out: {going_out_text('you', RULES)}.", style))
+        return
+    knock = "  You may then knock." if left <= RULES.knock_limit else ""
+    click.echo(wrap(f"Left in hand: {show_cards(play.hand_after, style)} "
+                    f"({plural(left, 'point')}).{knock}", style))
+
+

@@ -1,0 +1,518 @@
+"""The shell of the ``rummy`` command: the group, its error boundary and the shared options.
+
+Every error a user can cause ends here as one line ``Error: ...`` on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from .. import __version__
+from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
+from ..errors import RummyError, UnusableInputError
+from ..render import Style, choose_style
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# --- the error boundary -----------------------------------------------------------------
+
+def _error(message: str) -> NoReturn:
+    """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
+    # one line, whatever was typed: a '\r' or '\n' quoted back would split it
+    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if _RUN.saved:
+        _say(f"Warning: {message}")
+        _stopped_after_write()
+    _say(f"Error: {message}")
+    sys.exit(2)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, even if stderr has gone."""
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(line, err=True)
+
+
+def _stopped_after_write() -> NoReturn:
+    """Stopped once the ledger holds the change: say what it holds, and that it is done.
+
+    A player told "nothing was changed" after the round was written would enter it again.
+    """
+    if not _RUN.saved:
+        _say("Error: stopped; nothing was changed" if _RUN.writes else "Error: stopped")
+        sys.exit(2)
+    _say(f"Stopped, but {_RUN.recorded}: it stays recorded")
+    sys.exit(0)
+
+
+class _Run:
+    """What the running command has settled before its output is written."""
+
+    def __init__(self) -> None:
+        self.exit_code = 0  # a check's verdict: kept even if the reader of the output leaves
+        self.writes = False  # the command may write a ledger ("nothing was changed")
+        self.saved = False  # it has written it: from then on it is done, whatever follows
+        self.recorded = ""  # what the write did, in words, said if anything stops it after
+        self.warnings: list[str] = []  # said only if the command is not refused
+
+    whole_process = False  # rummy runs as its own process (not inside a test's runner)
+
+    def start(self) -> dict[str, Any]:
+        """Begin a command: a fresh state; returns the one it replaces, for :meth:`restore`.
+
+        One object for the whole process, so every module that imported it sees the same.
+        """
+        outer = dict(self.__dict__)
+        self.__init__()  # type: ignore[misc]
+        return outer
+
+    def restore(self, outer: dict[str, Any]) -> None:
+        """Back to the state :meth:`start` replaced."""
+        self.__dict__.clear()
+        self.__dict__.update(outer)
+
+    def written(self, what: str) -> Callable[[], None]:
+        """The callback a ledger write calls the moment the new file is in place.
+
+        From then on the command is done whatever happens: in its own process, a late
+        Ctrl-C is ignored, so it can no longer end the process as if nothing was done.
+        """
+        def mark() -> None:
+            self.saved, self.recorded = True, what
+            if _Run.whole_process:
+                import signal
+
+                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return mark
+
+
+_RUN = _Run()
+
+
+def _settle(code: int) -> int:
+    """Note the exit code a verdict gives, before printing it (see :class:`_Run`)."""
+    _RUN.exit_code = code
+    return code
+
+
+_NoArgsIsHelp: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("_NeverRaised", (click.UsageError,), {}))
+
+
+def _command_path(group: click.Group, args: Sequence[str]) -> str:
+    """'rummy round' for ['round', '--knock']: the command a usage error belongs to."""
+    words = ["rummy"]
+    command: click.Command = group
+    for arg in args:
+        if not isinstance(command, click.Group) or arg not in command.commands:
+            break
+        command = command.commands[arg]
+        words.append(arg)
+    return " ".join(words)
+
+
+def _output_gone() -> None:
+    """stdout cannot be written (its reader left, or the disk is full): stop writing to it.
+
+    Python would try to flush it again on the way out and print a second error.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test runner's stream)
+        pass
+    finally:
+        os.close(devnull)
+
+
+class _OutputGone(Exception):
+    """stdout's reader went away (``rummy ... | head``): click would make that exit 1."""
+
+
+class RummyGroup(click.Group):
+    """A group that suggests a mistyped command and turns every failure into one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _OutputGone() from None
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise click.UsageError(f"no command {name!r}.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str,
+                               complete_var: str | None = None) -> None:
+        if os.environ.get(complete_var or "_RUMMY_COMPLETE"):
+            _register_bash_completion()  # only when a shell asks: nothing to import otherwise
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        outer = _RUN.start()  # (a test may run a command inside another)
+        words = list(sys.argv[1:] if args is None else args)
+        try:
+            try:
+                code = self._main(words, prog_name, complete_var, **extra)
+            except (KeyboardInterrupt, click.exceptions.Abort):  # after the write, or saying so
+                _stopped_after_write()
+            self._warn()
+            sys.exit(code)
+        finally:
+            _RUN.restore(outer)
+
+    def _main(self, words: list[str], prog_name: str | None, complete_var: str | None,
+              **extra: Any) -> int:
+        """Run the command; every failure ends here as one line (see :func:`_error`)."""
+        try:
+            code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit as done:  # a check's verdict (0 or 1), or an error already said
+            if done.code in (0, 1, None):
+                return 0 if done.code is None else int(done.code)
+            raise
+        except _NoArgsIsHelp as exc:  # 'rummy' or 'rummy check' alone: the help is the answer
+            click.echo(exc.ctx.get_help() if exc.ctx else "")
+            sys.exit(0)
+        except click.exceptions.Abort:  # Ctrl-C, or the end of input while asking
+            _say("")  # end the line the question or ^C left open
+            _stopped_after_write()
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "rummy"
+            if where == "rummy":  # click names no command for some errors: find it
+                where = _command_path(self, words)
+            _error(f"{exc.format_message()} (see '{where} --help')")
+        except click.ClickException as exc:
+            _error(exc.format_message())
+        except RummyError as exc:
+            _error(str(exc))
+        except (_OutputGone, BrokenPipeError):  # 'rummy ... | head': the reader is done
+            _output_gone()
+            self._warn()
+            sys.exit(_RUN.exit_code)
+        except OSError as exc:
+            if exc.errno in _OUTPUT_ERRNOS:
+                _output_gone()
+                if _RUN.saved:  # the ledger holds the change: say so, and not "nothing done"
+                    self._warn()
+                    click.echo(f"Warning: the ledger was written, but the output could not "
+                               f"be: {exc.strerror}", err=True)
+                    sys.exit(0)
+                _error(f"cannot write the output: {exc.strerror}")
+            self._bug(exc)
+        except Exception as exc:  # a bug: still no traceback for the player
+            self._bug(exc)
+        return code if isinstance(code, int) else 0
+
+    @staticmethod
+    def _warn() -> None:
+        for warning in _RUN.warnings:
+            click.echo(f"Warning: {warning}", err=True)
+
+    @staticmethod
+    def _bug(exc: Exception) -> NoReturn:
+        if os.environ.get("RUMMY_DEBUG"):
+            raise exc
+        done = "" if _RUN.saved else "; nothing was changed"
+        _error(f"rummy hit a bug ({type(exc).__name__}: {str(exc)[:200]}){done}. "
+               "Please report it with the command you typed")
+
+
+# the output's disk failed, not rummy's input
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT}
+
+
+def _register_bash_completion() -> None:
+    """Click's bash completion, except that 'Ann=' gets no space after it."""
+    from click.shell_completion import BashComplete, add_completion_class
+
+    class RummyBash(BashComplete):
+        source_template = BashComplete.source_template.replace(
+            "COMPREPLY+=($value)",
+            "COMPREPLY+=($value)\n            [[ $value == *= ]] && compopt -o nospace")
+
+    add_completion_class(RummyBash, "bash")
+
+
+# --- shared options ---------------------------------------------------------------------
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)
+
+
+def style_options(f: F) -> F:
+    f = click.option("--ascii", "ascii_only", is_flag=True,
+                     help="Plain card notation (7H), no symbols or colour.")(f)
+    return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
+
+
+def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
+    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2).
+
+    A callback, not a click type: click's types changed shape between the versions we take.
+    """
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+        if value is None:
+            return None
+        text = str(value).strip()
+        if text.isdecimal() and text.isascii() and lo <= int(text) <= hi:
+            return int(text)
+        from ..cards import quoted
+
+        allowed = [str(n) for n in range(lo, hi + 1)]
+        raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
+                               f"{allowed[-1]}, not {quoted(text)}", ctx)
+
+    return check
+
+
+def decks_option(f: F) -> F:
+    return click.option("--decks", callback=_count(1, 2), default=None, metavar="N",
+                        help="1 or 2 decks (default 2).")(f)
+
+
+def ledger_option(f: F) -> F:
+    return click.option(
+        "--ledger", "ledger", type=click.Path(dir_okay=False), default=None,
+        help="The game's ledger file [default: $RUMMY_LEDGER or ./rummy-ledger.yaml].")(f)
+
+
+def _print_json(doc: Any) -> None:
+    import json
+
+    click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
+    try:
+        return parse_cards(text)
+    except RummyError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _table(text: str, what: str) -> Table:
+    try:
+        return parse_table(text)
+    except RummyError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
+    problems = check_copies(cards, decks)
+    if problems:
+        two_would_do = decks == 1 and not check_copies(cards, 2)
+        raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
+                                 + (" (use --decks 2)" if two_would_do else ""))
+
+
+def _style(ascii_only: bool, unicode: bool) -> Style:
+    """The card style from the command's options or the same options given before it."""
+    root = click.get_current_context().find_root()
+    ascii_only = ascii_only or root.meta.get("rummy.ascii", False)
+    unicode = unicode or root.meta.get("rummy.unicode", False)
+    if ascii_only and unicode:
+        raise click.UsageError("--ascii and --unicode ask for opposite things: give one")
+    return choose_style(ascii_only, unicode)
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person may be asked (tests replace this to play one)."""
+    return sys.stdin is not None and sys.stdin.isatty()  # None: started with stdin closed
+
+
+# --- the command tree -------------------------------------------------------------------
+
+@click.group(cls=RummyGroup, context_settings={"help_option_names": ["-h", "--help"],
+                                                "max_content_width": 100})
+@click.version_option(__version__, "--version", "-V", prog_name="rummy")
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="Plain card notation (7H), no symbols or colour, for every command.")
+@click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")
+@click.pass_context
+def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
+    """Referee and scorekeeper for Manipulation Rummy (Carousel).
+
+    \b
+    Referee:      rummy check meld 7H JK=8H 9H
+                  rummy check table "7H 8H 9H / QS QH QD JK=QC"
+                  rummy check turn samples/disputes/joker-freed.yaml
+                  rummy arrange 7S 7H 7D 8S 9S   |   rummy hint --table ... --hand ...
+    Scorekeeper:  rummy new Ann Ben Cy
+                  rummy round --knock Ann --hand Ann=3C --hand Ben=2D --points Cy=20
+                  rummy standings   |   rummy history   |   rummy undo   |   rummy chart
+    The night:    rummy new   (the next game)   |   rummy new Ann Ben --target 200
+                  rummy fix 3 ...   |   rummy rename Ben Benedict   |   rummy stats *.yaml
+    Rules:        rummy rules   |   rummy rules R14   |   rummy rules joker
+
+    Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
+    A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
+    """
+    ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
+
+
+# --- the scorekeeper --------------------------------------------------------------------
+
+def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion: the players of the ledger named on the line (or the default one)."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        from ..ledger import ledger_path, load
+
+        game, _ = load(ledger_path(ctx.params.get("ledger")))
+    except RummyError:
+        return []
+    suffix = "=" if param.name in ("hands", "points") else ""
+    # bash puts a completion on the line as it is, so a space in a name must reach it as
+    # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
+    # backslash: send two. zsh and fish quote completions themselves.
+    bash = os.environ.get("_RUMMY_COMPLETE", "").startswith("bash")
+    return [CompletionItem((p.replace(" ", "\\\\ ") if bash else p) + suffix)
+            for p in game.players if p.casefold().startswith(incomplete.casefold())]
+
+
+def _read(path: Path, quiet: bool = False) -> Any:
+    """The games of a ledger; its warnings are said at the end, unless the command is refused."""
+    from ..ledger import read
+
+    ledger, warnings = read(path)
+    if not quiet:
+        _RUN.warnings += [f"{path}: {w}" for w in warnings]
+    return ledger
+
+
+def _load(path: Path, quiet: bool = False) -> Any:
+    """The current game of a ledger (see :func:`_read`)."""
+    return _read(path, quiet).current
+
+
+def _split_pair(value: str, option: str) -> tuple[str, str]:
+    name, eq, rest = value.partition("=")
+    if not eq or not name.strip():
+        example = '"Ann=3C 2D"' if option == "--hand" else "Ann=12"
+        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
+                               f"got {value!r}")
+    return name.strip(), rest
+
+
+def _recorded(path: Path, number: int) -> str:
+    return f"round {number} is recorded in {path} (see 'rummy history')"
+
+
+def _sentence(game: Any, result: Any) -> str:
+    from ..report import round_sentence
+
+    return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
+
+
+def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
+    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
+    from ..game import typed_hand, typed_total
+
+    entered: dict[str, str | int] = {}
+    for value in hands:
+        name, cards = _split_pair(value, "--hand")
+        _put(entered, name, typed_hand(cards))
+    for value in points:
+        name, total = _split_pair(value, "--points")
+        n = typed_total(total)
+        if n is None and typed_total(total.strip().removeprefix("-")) is not None:
+            raise click.UsageError(f"--points {_short(value)!r}: a hand's total cannot be "
+                                   "negative")
+        if n is None:
+            raise click.UsageError(
+                f"--points {_short(value)!r}: the total must be a whole number of points "
+                f"(digits 0-9), e.g. --points {_short(name)}=12")
+        _put(entered, name, n)
+    return entered
+
+
+def _short(text: str, most: int = 40) -> str:
+    """Typed text quoted back in a message, cut if it is long."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
+def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
+    import unicodedata
+
+    key = unicodedata.normalize("NFC", name).casefold()
+    if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
+        raise click.UsageError(f"{name} has more than one --hand/--points: give one per player")
+    entered[name] = value
+
+
+_FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
+
+
+def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion: the table formats and their aliases, whatever the case typed."""
+    from click.shell_completion import CompletionItem
+
+    from ..render import table_formats
+
+    names = sorted({*table_formats(), *_FORMAT_ALIASES})
+    return [CompletionItem(n) for n in names if n.startswith(incomplete.lower())]
+
+
+def format_option(f: F) -> F:
+    return click.option("--format", "fmt", default="simple", show_default=True,
+                        metavar="FORMAT", shell_complete=_complete_formats,
+                        help="Table format: csv, or any of tabulate's (github, grid, html, "
+                             "latex, markdown, ...).")(f)
+
+
+def _check_format(fmt: str) -> str:
+    from ..render import table_formats
+
+    fmt = _FORMAT_ALIASES.get(fmt.lower(), fmt.lower())
+    known = table_formats()
+    if fmt not in known:
+        import difflib
+
+        close = difflib.get_close_matches(fmt, [*known, *_FORMAT_ALIASES], n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
+    return fmt
+
+
+def game_option(f: F) -> F:
+    return click.option("--game", "number", type=click.IntRange(min=1), metavar="N",
+                        help="Game N of the ledger (1 = the first) [default: the last].")(f)
+
+
+def _footer(text: str, fmt: str) -> None:
+    """A line under a table, in the table's own language (none under tab-separated data)."""
+    from ..render import footer
+
+    shown = footer(text, fmt)
+    if shown is None:
+        return
+    if not shown.startswith("<p>"):
+        click.echo()
+    click.echo(shown)
+
+
+def main() -> None:
+    """The console entry point (``rummy_cli.main`` calls it once click is imported)."""
+    _Run.whole_process = True
+    cli.main(prog_name="rummy")
+
