@@ -20,9 +20,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from rummy_cli.cards import ALL_CARDS, format_cards
-from rummy_cli.game import Game, RoundEntry, new_game
+from rummy_cli.games.manipulation.game import Game, RoundEntry, new_game
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY
 from rummy_cli.ledger import load, save
-from rummy_cli.rules import MANIPULATION_RUMMY
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 

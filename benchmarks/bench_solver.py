@@ -28,7 +28,7 @@ from typing import Any
 
 from benchmarks.positions import Position, positions
 from rummy_cli.cards import Card, Joker, Suit, format_cards, format_table
-from rummy_cli.rules import MANIPULATION_RUMMY, Rules
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.solver import best_play
 
 TARGET_MEDIAN_MS = 10.0

@@ -12,8 +12,8 @@ import statistics
 import time
 
 from rummy_cli.cards import Card, Joker, Suit
+from rummy_cli.games.manipulation.turn import judge_turn
 from rummy_cli.melds import _analyze
-from rummy_cli.turn import judge_turn
 
 
 def position() -> tuple[list[tuple[Card | Joker, ...]], list[Card | Joker],

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import LedgerError, RefusedError, RummyError
-from .game import (
+from .games.manipulation.game import (
     Game,
     HandEntry,
     RoundEntry,
@@ -32,7 +32,7 @@ from .game import (
     score_entry,
     with_results,
 )
-from .rules import MANIPULATION_RUMMY, RuleError, Rules
+from .games.manipulation.rules import MANIPULATION_RUMMY, RuleError, Rules
 from .safeyaml import (
     Lines,
     NotAFile,

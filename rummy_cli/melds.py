@@ -32,7 +32,7 @@ from .cards import (
     rank_text,
     represented,
 )
-from .rules import MANIPULATION_RUMMY, Rules
+from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
 Kind = Literal["group", "run"]
 ILLEGAL_MELD = "illegal-meld"

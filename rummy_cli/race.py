@@ -3,7 +3,7 @@
 What ``rummy chart`` draws, computed apart from any drawing so that it can be tested (and
 drawn by a terminal chart or an image alike).
 
->>> from .game import new_game, record_round
+>>> from .games.manipulation.game import new_game, record_round
 >>> g = new_game(["Ann", "Ben"], dealer="Ben")
 >>> g, _ = record_round(g, "Ann", {"Ann": "3C", "Ben": "KS QS 5D"})
 >>> g, _ = record_round(g, "Ben", {"Ann": "9H 9D", "Ben": "2C"})
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .games.manipulation.game import Game
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import AnyCard, Meld, format_cards
+from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from .melds import MeldVerdict, Violation, resolved
 from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table, wrap
-from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
-    from .game import Game, RoundEntry
-    from .rules import Rules
-    from .scoring import GameState, RoundResult
-    from .turn import TurnVerdict
+    from .games.manipulation.game import Game, RoundEntry
+    from .games.manipulation.rules import Rules
+    from .games.manipulation.scoring import GameState, RoundResult
+    from .games.manipulation.turn import TurnVerdict
 
 # --- the referee ------------------------------------------------------------------------
 
@@ -177,7 +177,7 @@ def going_out_text(who: str = "they", rules: Rules = MANIPULATION_RUMMY) -> str:
 def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) -> str:
     """'Ben undercuts Ann: 29 points (19 + 10 undercut bonus).'
 
-    >>> from .scoring import score_round
+    >>> from .games.manipulation.scoring import score_round
     >>> round_sentence(score_round(["Ann", "Ben"], {"Ann": 4, "Ben": 4}, "Ann"), 10, 25)
     'Ben ties the knocker Ann and wins: 10 points (0 + 10 undercut bonus).'
     """
@@ -354,7 +354,7 @@ def hand_text(entry: int | str) -> str:
 def house_rules_text(rules: Rules) -> str:
     """The figures that differ from the book, in one line ('' when none do).
 
-    >>> from rummy_cli.rules import Rules
+    >>> from rummy_cli.games.manipulation.rules import Rules
     >>> house_rules_text(Rules(target=200, ace_high=False))
     "House rules: ace_high no (the book's: yes), target 200 (the book's: 150)."
     """

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import RummyError
-from .rules import MANIPULATION_RUMMY, Rules
+from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
 FIGURES_TITLE = "Rule figures"
 WIDTH = 79  # an 80-column terminal

@@ -22,9 +22,9 @@ from typing import Literal
 from ._solver_dp import solve
 from ._solver_problem import Cell, Problem, Solution
 from .cards import AnyCard, Card, Joker, Meld, card_key, represented
+from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from .games.manipulation.scoring import card_points
 from .melds import analyze_meld, resolved
-from .rules import MANIPULATION_RUMMY, Rules
-from .scoring import card_points
 
 Objective = Literal["cards", "points"]
 

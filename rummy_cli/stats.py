@@ -5,7 +5,7 @@ Pure functions from games to figures; no files, no printing. A player is the sam
 every game whose seat has the same name in any case and any Unicode form (as ``ben`` finds
 Ben at the table); the first spelling met is the one shown.
 
->>> from .game import new_game, next_game, record_round
+>>> from .games.manipulation.game import new_game, next_game, record_round
 >>> g1, _ = record_round(new_game(["Ann", "Ben"], dealer="Ann"), "Ann", {"Ann": 0, "Ben": 160})
 >>> g1.state.game_over  # Ann went out: 160 + 25; then 100 + 25 of bonuses, 310 in all
 True
@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, name_key
+from .games.manipulation.game import Game, name_key
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from rummy_cli.cards import (
     parse_table,
 )
 from rummy_cli.errors import NotationError
-from rummy_cli.scoring import card_points, hand_points
+from rummy_cli.games.manipulation.scoring import card_points, hand_points
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 EVERY_CARD_AND_JOKER: list[AnyCard] = [*ALL_CARDS, Joker(), *(Joker(c) for c in ALL_CARDS)]

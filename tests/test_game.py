@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.errors import NotationError, RefusedError, RummyError
-from rummy_cli.game import (
+from rummy_cli.games.manipulation.game import (
     Game,
     HandEntry,
     RoundEntry,
@@ -19,8 +19,8 @@ from rummy_cli.game import (
     record_round,
     undo_round,
 )
-from rummy_cli.rules import MANIPULATION_RUMMY, Rules
-from rummy_cli.scoring import RoundResult
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from rummy_cli.games.manipulation.scoring import RoundResult
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 

@@ -321,8 +321,8 @@ def test_error_in_last_round_of_a_long_ledger_names_its_line_with_one_parse(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import yaml
 
-    from rummy_cli.game import new_game, record_round
-    from rummy_cli.rules import Rules
+    from rummy_cli.games.manipulation.game import new_game, record_round
+    from rummy_cli.games.manipulation.rules import Rules
 
     game = new_game(["Ann", "Ben"], dealer="Ann", rules=Rules(target=10**9))
     for _ in range(300):

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rummy_cli import ledger
 from rummy_cli.errors import LedgerError, RummyError
-from rummy_cli.game import (
+from rummy_cli.games.manipulation.game import (
     MAX_NAME,
     Game,
     HandEntry,
@@ -26,8 +26,8 @@ from rummy_cli.game import (
     record_round,
     with_results,
 )
+from rummy_cli.games.manipulation.rules import Rules
 from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
-from rummy_cli.rules import Rules
 
 
 @pytest.fixture(autouse=True)

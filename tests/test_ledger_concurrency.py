@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy_cli.game import new_game, record_round, with_results
+from rummy_cli.games.manipulation.game import new_game, record_round, with_results
 from rummy_cli.ledger import create, dump, load, locked, save
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses fork/SIGKILL semantics")
@@ -127,7 +127,7 @@ STUCK_WRITER = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
     from rummy_cli import ledger
-    from rummy_cli.game import record_round
+    from rummy_cli.games.manipulation.game import record_round
 
     path = Path(sys.argv[1])
     with ledger.locked(path):
@@ -175,7 +175,7 @@ BUSY_WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
     from rummy_cli import ledger
-    from rummy_cli.game import record_round
+    from rummy_cli.games.manipulation.game import record_round
 
     path = Path(sys.argv[1])
     small, _ = ledger.load(path)

@@ -10,8 +10,8 @@ import pytest
 from clirun import ok, one_error_line, run
 
 from rummy_cli import ledger
-from rummy_cli.game import new_game, record_round
-from rummy_cli.rules import MANIPULATION_RUMMY, Rules
+from rummy_cli.games.manipulation.game import new_game, record_round
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
 DATA = Path(__file__).resolve().parent / "data"
 

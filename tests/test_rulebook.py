@@ -13,8 +13,8 @@ from clirun import one_error_line, run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rummy_cli.games.manipulation.rules import Rules
 from rummy_cli.rulebook import NoSuchRule, load_rulebook, select
-from rummy_cli.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"

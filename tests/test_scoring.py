@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from rummy_cli.cards import Card, Joker, Suit, parse_card, parse_cards
 from rummy_cli.errors import RefusedError
-from rummy_cli.rules import MANIPULATION_RUMMY, Rules
-from rummy_cli.scoring import (
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from rummy_cli.games.manipulation.scoring import (
     RoundResult,
     card_points,
     dealer_of,

@@ -160,7 +160,7 @@ def test_history_rows_say_the_end_the_hands_and_the_running_totals() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_history_fits_80_columns_for_names_up_to_six_letters(data: st.DataObject) -> None:
-    from rummy_cli.game import new_game, record_round
+    from rummy_cli.games.manipulation.game import new_game, record_round
     from rummy_cli.report import history_table
 
     names = data.draw(st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6),

@@ -31,9 +31,9 @@ from rummy_cli.cards import (
     parse_table,
     represented,
 )
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from rummy_cli.games.manipulation.scoring import card_points
 from rummy_cli.melds import analyze_meld, resolved
-from rummy_cli.rules import MANIPULATION_RUMMY, Rules
-from rummy_cli.scoring import card_points
 from rummy_cli.solver import Arrangement, Play, arrange, best_play, suggest
 
 ACE_LOW = replace(MANIPULATION_RUMMY, ace_high=False)

@@ -250,7 +250,7 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 @st.composite
 def nights(draw: st.DrawFn) -> list[Any]:
     """The games of one ledger: played until a random round, the next game after each end."""
-    from rummy_cli.game import new_game, next_game, record_round
+    from rummy_cli.games.manipulation.game import new_game, next_game, record_round
 
     players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=5, unique=True))
     if draw(st.booleans()):  # the same people, written another way in this file

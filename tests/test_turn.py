@@ -23,8 +23,8 @@ from rummy_cli.cards import (
     parse_table,
 )
 from rummy_cli.errors import UnusableInputError
-from rummy_cli.rules import MANIPULATION_RUMMY
-from rummy_cli.turn import TurnVerdict, judge_turn, validate_start
+from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY
+from rummy_cli.games.manipulation.turn import TurnVerdict, judge_turn, validate_start
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples" / "turns.yaml"
 

@@ -62,7 +62,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
       rummy fix 3 --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy fix 5 --stock-out --points Ann=12 --points Ben=30 --points Cy=14 --yes
     """
-    from ..game import fix_round
+    from ..games.manipulation.game import fix_round
     from ..ledger import ledger_path, locked, save
 
     _RUN.writes = True
@@ -129,7 +129,7 @@ def rename(old: str, new: str, ledger: str | None) -> None:
       rummy rename Ben Benedict
       rummy rename "Cy" "Cyrus" --ledger friday.yaml
     """
-    from ..game import find_player, player_name, rename_player, same_name
+    from ..games.manipulation.game import find_player, player_name, rename_player, same_name
     from ..ledger import Ledger, ledger_path, locked, save
     from .prompts import check_new_name
 

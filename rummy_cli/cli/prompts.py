@@ -12,7 +12,7 @@ import click
 
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
 from ..errors import RefusedError, RummyError
-from ..game import (
+from ..games.manipulation.game import (
     Game,
     HandEntry,
     check_open,
@@ -23,9 +23,9 @@ from ..game import (
     players_matching,
     typed_hand,
 )
-from ..rules import MANIPULATION_RUMMY
-from ..scoring import check_knock
-from ..turn import validate_start
+from ..games.manipulation.rules import MANIPULATION_RUMMY
+from ..games.manipulation.scoring import check_knock
+from ..games.manipulation.turn import validate_start
 
 T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")

@@ -326,8 +326,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
 
 def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
                      as_json: bool, style: Style, label: str | None = None) -> None:
-    from ..rules import MANIPULATION_RUMMY
-    from ..turn import judge_turn
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
+    from ..games.manipulation.turn import judge_turn
 
     try:
         verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
@@ -425,11 +425,11 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
     """
+    from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
+    from ..games.manipulation.scoring import hand_points
+    from ..games.manipulation.turn import ordinal, validate_start
     from ..render import plural, show_cards, wrap
-    from ..rules import MANIPULATION_RUMMY as RULES
-    from ..scoring import hand_points
     from ..solver import best_play
-    from ..turn import ordinal, validate_start
 
     d = decks or 2
     table = _table(table_text, "--table")

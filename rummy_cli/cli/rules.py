@@ -13,7 +13,7 @@ import click
 from .shell import cli, json_option, ledger_option
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..games.manipulation.rules import Rules
 
 
 def _rules_in_force(ledger: str | None) -> tuple[Rules, Path | None]:
@@ -23,8 +23,8 @@ def _rules_in_force(ledger: str | None) -> tuple[Rules, Path | None]:
     is only a help: if it cannot be read, a warning says so and the book's figures serve.
     """
     from ..errors import RummyError
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
     from ..ledger import ledger_path, load
-    from ..rules import MANIPULATION_RUMMY
 
     path = ledger_path(ledger)
     if ledger is None and not path.exists():

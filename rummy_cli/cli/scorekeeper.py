@@ -61,9 +61,9 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     """
     from datetime import datetime, timezone
 
-    from ..game import new_game, next_game
+    from ..games.manipulation.game import new_game, next_game
+    from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
     from ..ledger import Ledger, create, ledger_path, locked, save
-    from ..rules import MANIPULATION_RUMMY, RuleError
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -131,8 +131,8 @@ def _in_progress(path: Path, night: Any) -> str:
 
 def _announce_game(path: Path, game: Any, number: int, dealer_given: bool,
                    as_json: bool) -> None:
+    from ..games.manipulation.scoring import leader_of
     from ..report import house_rules_text
-    from ..scoring import leader_of
 
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
@@ -194,7 +194,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
       rummy round                          (on a terminal: asks for everything)
     """
-    from ..game import HandEntry, check_open, record_round
+    from ..games.manipulation.game import HandEntry, check_open, record_round
     from ..ledger import ledger_path, locked, save
 
     _RUN.writes = True
@@ -352,7 +352,7 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
       rummy undo
       rummy undo --yes --ledger friday.yaml
     """
-    from ..game import undo_round
+    from ..games.manipulation.game import undo_round
     from ..ledger import ledger_path, locked, save
 
     _RUN.writes = True

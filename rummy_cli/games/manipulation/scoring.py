@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import AnyCard, Card
-from .errors import RefusedError
+from ...cards import AnyCard, Card
+from ...errors import RefusedError
 from .rules import MANIPULATION_RUMMY, Rules
 
 
 def card_points(card: AnyCard, rules: Rules = MANIPULATION_RUMMY) -> int:
     """What a card left in hand costs (R16): joker 25, J Q K 10, 2-10 face value, ace 1.
 
-    >>> from .cards import parse_card
+    >>> from ...cards import parse_card
     >>> [card_points(parse_card(t)) for t in ("JK", "QS", "10H", "7D", "AC")]
     [25, 10, 10, 7, 1]
     """

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from .cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
-from .errors import RefusedError, RummyError
+from ...cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
+from ...errors import RefusedError, RummyError
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
 

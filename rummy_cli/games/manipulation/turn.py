@@ -2,7 +2,7 @@
 
 Only the table at the end of the turn is judged (the rulebook's R15-D2).
 
->>> from .cards import parse_cards, parse_table
+>>> from ...cards import parse_cards, parse_table
 >>> v = judge_turn(parse_table("2S 3S 4S 5S"), parse_cards("6S"), parse_table("3S 4S 5S 6S"))
 >>> v.legal, [x.code for x in v.violations]
 (False, ['card-removed'])
@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import (
+from ...cards import (
     ALL_CARDS,
     AnyCard,
     Card,
@@ -28,8 +28,8 @@ from .cards import (
     real_counts,
     represented,
 )
-from .errors import UnusableInputError
-from .melds import MeldVerdict, Violation, analyze_meld, resolved
+from ...errors import UnusableInputError
+from ...melds import MeldVerdict, Violation, analyze_meld, resolved
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import hand_points
 
@@ -257,7 +257,7 @@ def _bare_joker_options(v: MeldVerdict, rules: Rules) -> list[frozenset[Card] | 
 def _unmatched(changed: list[Card], jokers: list[frozenset[Card] | None]) -> list[Card]:
     """The changed declarations no bare joker can account for (a maximum matching).
 
-    >>> from .cards import parse_card
+    >>> from ...cards import parse_card
     >>> qd, h7 = parse_card("QD"), parse_card("7H")
     >>> [str(c) for c in _unmatched([qd, h7], [frozenset({h7}), None])]
     []

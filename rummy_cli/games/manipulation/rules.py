@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import RummyError
+from ...errors import RummyError
 
 
 @dataclass(frozen=True, kw_only=True)
