@@ -16,23 +16,17 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import LedgerError, RefusedError, RummyError
+from .document import Where, get, only_keys, place
+from .errors import LedgerError, RefusedError
+from .games import MANIPULATION, game_document, game_from, game_keys
 from .games.manipulation.game import (
     Game,
-    HandEntry,
-    RoundEntry,
-    find_player,
-    new_game,
-    normalize_hand,
-    score_entry,
-    with_results,
 )
-from .games.manipulation.rules import MANIPULATION_RUMMY, RuleError, Rules
 from .safeyaml import (
     Lines,
     NotAFile,
@@ -117,225 +111,38 @@ def _check_name_length(path: Path) -> None:
 
 # --- reading ---------------------------------------------------------------------------
 
-class _Where(Exception):
-    """A problem at a place in the document (a path of keys and indexes)."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
-        self.key = key  # the problem is the key itself, not its value
-
-
-def _place(path: tuple[str | int, ...]) -> str:
-    parts: list[str] = []
-    for p in path:
-        if isinstance(p, int):
-            parts.append(f"[{p}]")
-        else:
-            parts.append(("." if parts else "") + str(p))
-    return "".join(parts) or "top level"
-
-
-def _get(data: dict[str, Any], key: str, kind: type, path: tuple[str | int, ...],
-         default: Any = ...) -> Any:
-    if key not in data:
-        if default is ...:
-            raise _Where(path, f"'{key}' is missing")
-        return default
-    value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise _Where(path + (key,), f"'{key}' must be {_kind_name(kind)}, not {value!r}")
-    return value
-
-
-_KIND_NAMES: dict[type, str] = {list: "a list", dict: "a mapping", str: "text",
-                                int: "a whole number"}
-
-
-def _kind_name(kind: type) -> str:
-    return _KIND_NAMES.get(kind, kind.__name__)
-
-
-def _only_keys(data: dict[Any, Any], known: Sequence[str], path: tuple[str | int, ...],
-               what: str) -> None:
-    """Refuse a key rummy does not know: a misspelt ``Rounds:`` must not read as no rounds."""
-    for key in data:
-        if key not in known:
-            import difflib
-
-            close = difflib.get_close_matches(str(key).lower(), known, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            raise _Where(path + (key,), f"{str(key)[:40]!r} is not a key of {what}: {hint}"
-                                        f"({what} has {', '.join(known)})", key=True)
-
-
-_GAME_KEYS = ("game", "players", "decks", "first_dealer", "created", "rules", "rounds")
-_ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
 
 
 def _ledger_from(data: Any) -> tuple[Ledger, list[str]]:
     """The games of a loaded document, and warnings about what rummy recomputes."""
     if not isinstance(data, dict):
-        raise _Where((), "a ledger is a mapping with players and rounds; this file is not")
-    version = _get(data, "format", int, (), 1)  # a hand-written one-game file may omit it
+        raise Where((), "a ledger is a mapping with players and rounds; this file is not")
+    version = get(data, "format", int, (), 1)  # a hand-written one-game file may omit it
     if version not in FORMATS:
-        raise _Where(("format",), f"format {version!r} is not one this rummy reads "
+        raise Where(("format",), f"format {version!r} is not one this rummy reads "
                                   f"({', '.join(map(str, FORMATS))}); a newer rummy wrote it?")
-    if version == 1:
-        _only_keys(data, ("format", *_GAME_KEYS), (), "a ledger")
-        game, found = _game_from(data, ())
+    if version == 1:  # one Manipulation Rummy game at the top level
+        only_keys(data, ("format", *game_keys(MANIPULATION)), (), "a ledger")
+        game, found = game_from({k: v for k, v in data.items() if k != "format"}, ())
         return Ledger((game,)), found
-    _only_keys(data, ("format", "games"), (), "a ledger")
-    items = _get(data, "games", list, ())
+    only_keys(data, ("format", "games"), (), "a ledger")
+    items = get(data, "games", list, ())
     if not items:
-        raise _Where(("games",), "'games' is empty: a ledger holds at least one game")
+        raise Where(("games",), "'games' is empty: a ledger holds at least one game")
     games: list[Game] = []
     warnings: list[str] = []
     for i, item in enumerate(items):
         where: tuple[str | int, ...] = ("games", i)
         if not isinstance(item, dict):
-            raise _Where(where, "a game is a mapping with players and rounds")
-        _only_keys(item, _GAME_KEYS, where, "a game")
-        game, found = _game_from(item, where)
+            raise Where(where, "a game is a mapping with players and rounds")
+        game, found = game_from(item, where)
         if games and not games[-1].state.game_over:
-            raise _Where(where, f"game {i} is not over, yet game {i + 1} follows it: a game in "
+            raise Where(where, f"game {i} is not over, yet game {i + 1} follows it: a game in "
                                 "progress is the last of the file")
         games.append(game)
         prefix = f"game {i + 1}, " if len(items) > 1 else ""
         warnings += [prefix + w for w in found]
     return Ledger(tuple(games)), warnings
-
-
-def _game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, list[str]]:
-    """A Game from its mapping, and warnings about stored scores that disagree."""
-    game_name = _get(data, "game", str, at, MANIPULATION_RUMMY.game)
-    rules_data = _get(data, "rules", dict, at, {})
-    try:
-        rules = Rules.from_dict({"game": game_name, **rules_data})
-    except RuleError as exc:
-        raise _Where(at + (("rules", exc.rule) if exc.rule in rules_data else ("rules",)),
-                     str(exc)) from None
-    except RummyError as exc:
-        raise _Where(at + ("rules",), str(exc)) from None
-    if rules.game != MANIPULATION_RUMMY.game:
-        raise _Where(at + ("game",), f"{rules.game!r} is not a game this rummy scores "
-                                     f"(it knows {MANIPULATION_RUMMY.game})")
-    players = _get(data, "players", list, at)
-    if not all(isinstance(p, str) for p in players):
-        raise _Where(at + ("players",), "players must be a list of names")
-    dealer = _get(data, "first_dealer", str, at)
-    created = data.get("created", "")
-    if not isinstance(created, str):
-        raise _Where(at + ("created",), "'created' is the date and time the game began")
-    try:
-        game = new_game(players, seed=0, rules=rules, created=created)
-    except RummyError as exc:
-        raise _Where(at + ("players",), str(exc)) from None
-    try:
-        game = replace(game, first_dealer=find_player(game.players, dealer))
-    except RummyError as exc:
-        raise _Where(at + ("first_dealer",), str(exc)) from None
-    rounds_data = _get(data, "rounds", list, at)
-    rounds: list[RoundEntry] = []
-    stored: list[Any] = []
-    warnings: list[str] = []
-    for i, item in enumerate(rounds_data):
-        where = at + ("rounds", i)
-        rounds.append(_round_from(item, game, where))
-        stored.append(item.get("scores"))
-        warnings += _round_warnings(item, i + 1, game)
-    decks = data.get("decks", game.decks)
-    if decks != game.decks:
-        raise _Where(at + ("decks",), f"'decks' is {decks!r}, but a game of "
-                                      f"{len(game.players)} players uses {game.decks} (R2); "
-                                      "fix or remove the line")
-    game = replace(game, rounds=tuple(rounds))
-    results = []
-    for i, entry in enumerate(rounds):  # score each round once, saying where it fails
-        try:
-            results.append(score_entry(game, entry))
-        except RummyError as exc:
-            raise _Where(at + ("rounds", i), str(exc)) from None
-    game = with_results(game, tuple(results))  # no second scoring
-    over_after = game.state.over_after
-    if over_after is not None and over_after < len(rounds):
-        raise _Where(at + ("rounds", over_after),
-                     f"round {over_after + 1} comes after the game ended (after round "
-                     f"{over_after})")
-    warnings += [
-        f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
-        f"using the recomputed ones ({_scores_text(result.scores)})"
-        for i, (result, scores) in enumerate(zip(game.results, stored), 1)
-        if scores is not None and scores != result.scores
-    ]
-    return game, warnings
-
-
-def _round_warnings(item: dict[str, Any], number: int, game: Game) -> list[str]:
-    """What a hand edit put in a round that rummy recomputes."""
-    found = []
-    if "round" in item and item["round"] != number:
-        found.append(f"round {number}: it says 'round: {item['round']}', but it is round "
-                     f"{number} of the list; rounds are numbered by their place")
-    dealer = game.dealer_of(number)
-    if "dealer" in item and item["dealer"] != dealer:
-        found.append(f"round {number}: it says 'dealer: {item['dealer']}', but by R4 {dealer} "
-                     f"dealt it (the deal passes left from first_dealer); using {dealer}")
-    return found
-
-
-def _scores_text(scores: Any) -> str:
-    """Scores as a player reads them: 'Ann 0, Ben 29'."""
-    if isinstance(scores, dict):
-        return ", ".join(f"{name} {points}" for name, points in scores.items())
-    return repr(scores)
-
-
-def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:
-    if not isinstance(item, dict):
-        raise _Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
-    _only_keys(item, _ROUND_KEYS, where, "a round")
-    end = _get(item, "end", str, where)
-    words = end.split(maxsplit=1)
-    knocker: str | None
-    if end.strip().casefold() in ("stock-out", "stock out", "stockout", "stock"):
-        knocker = None
-    elif len(words) == 2 and words[0].casefold() == "knock":
-        try:
-            knocker = find_player(game.players, words[1])
-        except RummyError as exc:
-            raise _Where(where + ("end",), str(exc)) from None
-    else:
-        raise _Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
-    hands_data = _get(item, "hands", dict, where)
-    note = item.get("note")
-    if note is not None and not isinstance(note, (str, int)):
-        raise _Where(where + ("note",), "a note is one line of text")
-    hands: dict[str, HandEntry] = {}
-    for key, hand in hands_data.items():
-        try:
-            name = find_player(game.players, str(key))
-        except RummyError as exc:
-            raise _Where(where + ("hands", key), str(exc)) from None
-        if name in hands:
-            raise _Where(where + ("hands", key), f"{name}'s hand is given twice")
-        if hand is None:
-            raise _Where(where + ("hands", key),
-                         f"{name}'s hand is blank: write the cards left, \"\" for none, "
-                         "or a total")
-        if not isinstance(hand, (str, int)) or isinstance(hand, bool):
-            raise _Where(where + ("hands", key),
-                         f"a hand is cards or a total, not {hand!r}")
-        try:
-            hands[name] = normalize_hand(hand if isinstance(hand, int) else str(hand), name)
-        except RummyError as exc:
-            raise _Where(where + ("hands", key), str(exc)) from None
-    missing = [p for p in game.players if p not in hands]
-    if missing:
-        raise _Where(where + ("hands",), f"no hand for {', '.join(missing)}")
-    return RoundEntry(knocker, {p: hands[p] for p in game.players},
-                      None if note is None else str(note))
 
 
 def _no_ledger(path: Path) -> LedgerError:
@@ -383,9 +190,9 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
         _check_end(text, path)
     try:
         return _ledger_from(data)
-    except _Where as exc:
+    except Where as exc:
         line = lines.line_of(data, exc.path, key_only=exc.key)
-        at = f"line {line}, {_place(exc.path)}" if line else _place(exc.path)
+        at = f"line {line}, {place(exc.path)}" if line else place(exc.path)
         raise LedgerError(f"{path}: {at}: {exc.message}") from None
 
 
@@ -401,29 +208,8 @@ def load(path: Path) -> tuple[Game, list[str]]:
 
 # --- writing ---------------------------------------------------------------------------
 
-def _game_document(game: Game) -> dict[str, Any]:
-    """One game as the ledger keeps it, keys in reading order."""
-    doc: dict[str, Any] = {
-        "game": game.rules.game,
-        "players": list(game.players),
-        "decks": game.decks,
-        "first_dealer": game.first_dealer,
-    }
-    if game.created:
-        doc["created"] = game.created
-    doc["rules"] = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
-    rounds = []
-    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
-        rounds.append({
-            "round": number,
-            "dealer": game.dealer_of(number),
-            "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
-            "hands": dict(entry.hands),
-            "scores": dict(result.scores),
-            **({} if entry.note is None else {"note": entry.note}),
-        })
-    doc["rounds"] = rounds
-    return doc
+def _game_document(game: Any) -> dict[str, Any]:
+    return game_document(game)
 
 
 def _as_ledger(what: Ledger | Game) -> Ledger:

@@ -1,5 +1,47 @@
-"""The games rummy referees and scores, as peers: each is one module and one preset.
+"""The games rummy referees and scores, as peers: each is one package and one preset.
 
-``find_game(name)`` gives a game's rules preset; everything a game does differently lives in
-its own module (``games/gin.py`` for the Gin family). Nothing here imports click or YAML.
+The ledger knows a game only by the name in its ``game:`` line: :func:`game_from` and
+:func:`game_document` hand a game's plain data to its own module and back. Adding a game is a
+module with ``game_from``/``game_document`` and a line in :data:`KINDS`. Nothing here imports
+click or YAML.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from ..document import Where
+
+MANIPULATION = "manipulation-rummy"
+# the name in the ledger's 'game:' line -> the module that reads and writes such a game
+KINDS = {
+    MANIPULATION: "rummy_cli.games.manipulation.record",
+}
+
+
+def _record(name: Any, at: tuple[str | int, ...]) -> Any:
+    if not isinstance(name, str) or name not in KINDS:
+        raise Where(at + ("game",), f"{name!r} is not a game this rummy scores (it knows "
+                                    f"{', '.join(KINDS)})")
+    return import_module(KINDS[name])
+
+
+def game_keys(name: str) -> tuple[str, ...]:
+    """The keys a game of this kind has in the ledger."""
+    return tuple(_record(name, ()).GAME_KEYS)
+
+
+def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Any, list[str]]:
+    """A game from its plain data (the kind named by ``game:``), and warnings."""
+    record = _record(data.get("game", MANIPULATION), at)
+    from ..document import only_keys
+
+    only_keys(data, record.GAME_KEYS, at, "a game")
+    game, warnings = record.game_from(data, at)
+    return game, list(warnings)
+
+
+def game_document(game: Any) -> dict[str, Any]:
+    """A game as the ledger keeps it (by the module of its kind)."""
+    return dict(_record(game.rules.game, ()).game_document(game))

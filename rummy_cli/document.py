@@ -1,0 +1,70 @@
+"""Reading plain documents (a ledger's games, once YAML is parsed) with the place of each
+problem: a path of keys and indexes that the ledger turns into a line number.
+
+Pure: the games' record formats use it; nothing here knows YAML or files.
+
+>>> place(("games", 0, "rounds", 2, "hands", "Ann"))
+'games[0].rounds[2].hands.Ann'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+Path_ = tuple[str | int, ...]
+
+
+class Where(Exception):
+    """A problem at a place in the document (a path of keys and indexes)."""
+
+    def __init__(self, path: Path_, message: str, key: bool = False) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+        self.key = key  # the problem is the key itself, not its value
+
+
+def place(path: Path_) -> str:
+    parts: list[str] = []
+    for p in path:
+        if isinstance(p, int):
+            parts.append(f"[{p}]")
+        else:
+            parts.append(("." if parts else "") + str(p))
+    return "".join(parts) or "top level"
+
+
+def get(data: dict[str, Any], key: str, kind: type, path: Path_,
+         default: Any = ...) -> Any:
+    if key not in data:
+        if default is ...:
+            raise Where(path, f"'{key}' is missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise Where(path + (key,), f"'{key}' must be {kind_name(kind)}, not {value!r}")
+    return value
+
+
+KIND_NAMES: dict[type, str] = {list: "a list", dict: "a mapping", str: "text",
+                                int: "a whole number"}
+
+
+def kind_name(kind: type) -> str:
+    return KIND_NAMES.get(kind, kind.__name__)
+
+
+def only_keys(data: dict[Any, Any], known: Sequence[str], path: Path_,
+               what: str) -> None:
+    """Refuse a key rummy does not know: a misspelt ``Rounds:`` must not read as no rounds."""
+    for key in data:
+        if key not in known:
+            import difflib
+
+            close = difflib.get_close_matches(str(key).lower(), known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise Where(path + (key,), f"{str(key)[:40]!r} is not a key of {what}: {hint}"
+                                        f"({what} has {', '.join(known)})", key=True)
+
+

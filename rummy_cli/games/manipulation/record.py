@@ -1,0 +1,182 @@
+"""Manipulation Rummy in the ledger: one game as plain data and back (the ledger itself knows
+games only by name, and YAML only in ``ledger.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...document import Where, get, only_keys
+from ...errors import RummyError
+from .game import (
+    Game,
+    HandEntry,
+    RoundEntry,
+    find_player,
+    new_game,
+    normalize_hand,
+    score_entry,
+    with_results,
+)
+from .rules import MANIPULATION_RUMMY, RuleError, Rules
+
+GAME_KEYS = ("game", "players", "decks", "first_dealer", "created", "rules", "rounds")
+ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
+
+
+def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, list[str]]:
+    """A Game from its mapping, and warnings about stored scores that disagree."""
+    game_name = get(data, "game", str, at, MANIPULATION_RUMMY.game)
+    rules_data = get(data, "rules", dict, at, {})
+    try:
+        rules = Rules.from_dict({"game": game_name, **rules_data})
+    except RuleError as exc:
+        raise Where(at + (("rules", exc.rule) if exc.rule in rules_data else ("rules",)),
+                     str(exc)) from None
+    except RummyError as exc:
+        raise Where(at + ("rules",), str(exc)) from None
+    if rules.game != MANIPULATION_RUMMY.game:
+        raise Where(at + ("game",), f"{rules.game!r} is not a game this rummy scores "
+                                     f"(it knows {MANIPULATION_RUMMY.game})")
+    players = get(data, "players", list, at)
+    if not all(isinstance(p, str) for p in players):
+        raise Where(at + ("players",), "players must be a list of names")
+    dealer = get(data, "first_dealer", str, at)
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise Where(at + ("created",), "'created' is the date and time the game began")
+    try:
+        game = new_game(players, seed=0, rules=rules, created=created)
+    except RummyError as exc:
+        raise Where(at + ("players",), str(exc)) from None
+    try:
+        game = replace(game, first_dealer=find_player(game.players, dealer))
+    except RummyError as exc:
+        raise Where(at + ("first_dealer",), str(exc)) from None
+    rounds_data = get(data, "rounds", list, at)
+    rounds: list[RoundEntry] = []
+    stored: list[Any] = []
+    warnings: list[str] = []
+    for i, item in enumerate(rounds_data):
+        where = at + ("rounds", i)
+        rounds.append(_round_from(item, game, where))
+        stored.append(item.get("scores"))
+        warnings += _round_warnings(item, i + 1, game)
+    decks = data.get("decks", game.decks)
+    if decks != game.decks:
+        raise Where(at + ("decks",), f"'decks' is {decks!r}, but a game of "
+                                      f"{len(game.players)} players uses {game.decks} (R2); "
+                                      "fix or remove the line")
+    game = replace(game, rounds=tuple(rounds))
+    results = []
+    for i, entry in enumerate(rounds):  # score each round once, saying where it fails
+        try:
+            results.append(score_entry(game, entry))
+        except RummyError as exc:
+            raise Where(at + ("rounds", i), str(exc)) from None
+    game = with_results(game, tuple(results))  # no second scoring
+    over_after = game.state.over_after
+    if over_after is not None and over_after < len(rounds):
+        raise Where(at + ("rounds", over_after),
+                     f"round {over_after + 1} comes after the game ended (after round "
+                     f"{over_after})")
+    warnings += [
+        f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
+        f"using the recomputed ones ({_scores_text(result.scores)})"
+        for i, (result, scores) in enumerate(zip(game.results, stored), 1)
+        if scores is not None and scores != result.scores
+    ]
+    return game, warnings
+
+
+def _round_warnings(item: dict[str, Any], number: int, game: Game) -> list[str]:
+    """What a hand edit put in a round that rummy recomputes."""
+    found = []
+    if "round" in item and item["round"] != number:
+        found.append(f"round {number}: it says 'round: {item['round']}', but it is round "
+                     f"{number} of the list; rounds are numbered by their place")
+    dealer = game.dealer_of(number)
+    if "dealer" in item and item["dealer"] != dealer:
+        found.append(f"round {number}: it says 'dealer: {item['dealer']}', but by R4 {dealer} "
+                     f"dealt it (the deal passes left from first_dealer); using {dealer}")
+    return found
+
+
+def _scores_text(scores: Any) -> str:
+    """Scores as a player reads them: 'Ann 0, Ben 29'."""
+    if isinstance(scores, dict):
+        return ", ".join(f"{name} {points}" for name, points in scores.items())
+    return repr(scores)
+
+
+def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:
+    if not isinstance(item, dict):
+        raise Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
+    only_keys(item, ROUND_KEYS, where, "a round")
+    end = get(item, "end", str, where)
+    words = end.split(maxsplit=1)
+    knocker: str | None
+    if end.strip().casefold() in ("stock-out", "stock out", "stockout", "stock"):
+        knocker = None
+    elif len(words) == 2 and words[0].casefold() == "knock":
+        try:
+            knocker = find_player(game.players, words[1])
+        except RummyError as exc:
+            raise Where(where + ("end",), str(exc)) from None
+    else:
+        raise Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
+    hands_data = get(item, "hands", dict, where)
+    note = item.get("note")
+    if note is not None and not isinstance(note, (str, int)):
+        raise Where(where + ("note",), "a note is one line of text")
+    hands: dict[str, HandEntry] = {}
+    for key, hand in hands_data.items():
+        try:
+            name = find_player(game.players, str(key))
+        except RummyError as exc:
+            raise Where(where + ("hands", key), str(exc)) from None
+        if name in hands:
+            raise Where(where + ("hands", key), f"{name}'s hand is given twice")
+        if hand is None:
+            raise Where(where + ("hands", key),
+                         f"{name}'s hand is blank: write the cards left, \"\" for none, "
+                         "or a total")
+        if not isinstance(hand, (str, int)) or isinstance(hand, bool):
+            raise Where(where + ("hands", key),
+                         f"a hand is cards or a total, not {hand!r}")
+        try:
+            hands[name] = normalize_hand(hand if isinstance(hand, int) else str(hand), name)
+        except RummyError as exc:
+            raise Where(where + ("hands", key), str(exc)) from None
+    missing = [p for p in game.players if p not in hands]
+    if missing:
+        raise Where(where + ("hands",), f"no hand for {', '.join(missing)}")
+    return RoundEntry(knocker, {p: hands[p] for p in game.players},
+                      None if note is None else str(note))
+
+
+def game_document(game: Game) -> dict[str, Any]:
+    """One game as the ledger keeps it, keys in reading order."""
+    doc: dict[str, Any] = {
+        "game": game.rules.game,
+        "players": list(game.players),
+        "decks": game.decks,
+        "first_dealer": game.first_dealer,
+    }
+    if game.created:
+        doc["created"] = game.created
+    doc["rules"] = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
+    rounds = []
+    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
+        rounds.append({
+            "round": number,
+            "dealer": game.dealer_of(number),
+            "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
+            "hands": dict(entry.hands),
+            "scores": dict(result.scores),
+            **({} if entry.note is None else {"note": entry.note}),
+        })
+    doc["rounds"] = rounds
+    return doc
+
+
