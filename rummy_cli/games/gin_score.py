@@ -347,22 +347,23 @@ def _hand_problem(hand: GinHand, players: Sequence[str]) -> str | None:
         if hand.knocker is not None:
             return f"a dead hand has no knocker, but {hand.knocker} is named"
     elif hand.knocker is None:
-        return f"a {_label(hand.result)} needs a knocker"
+        return f"{_label(hand.result)} needs a knocker"
     if hand.result in NOBODY_WINS:
         if hand.winner is not None or hand.score:
-            return f"nobody wins or scores in a {_label(hand.result)}"
+            return f"nobody wins or scores in {_label(hand.result)}"
         return None
     if hand.winner is None:
-        return f"a {_label(hand.result)} needs a winner"
+        return f"{_label(hand.result)} needs a winner"
     if (hand.result in WON_BY_KNOCKER) != (hand.winner == hand.knocker):
         side = "the knocker" if hand.result in WON_BY_KNOCKER else "the defender"
-        return f"a {_label(hand.result)} is won by {side}, not by {hand.winner}"
+        return f"{_label(hand.result)} is won by {side}, not by {hand.winner}"
     return None
 
 
 def _label(result: str) -> str:
-    return {"big-gin": "big gin", "dead": "dead hand", "tie": "tie",
-            "knock": "knock"}.get(result, result)
+    """A result with its article, as a player says it ("an undercut", "a dead hand")."""
+    return {"big-gin": "a big gin", "dead": "a dead hand", "undercut": "an undercut"}.get(
+        result, f"a {result}")
 
 
 # --- plain data for the commands' JSON ------------------------------------------------------
