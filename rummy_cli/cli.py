@@ -357,13 +357,14 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
 
 @cli.group(cls=RummyGroup)
 def check() -> None:
-    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input).
+    """Referee a meld, a table, a turn or a Gin knock (exit 0 legal, 1 illegal, 2 bad input).
 
     \b
     Examples:
       rummy check meld 7H JK=8H 9H
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy check turn samples/disputes/joker-freed.yaml
+      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender "..."
     """
 
 
