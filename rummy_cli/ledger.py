@@ -24,9 +24,6 @@ from typing import Any
 from .document import Where, get, only_keys, place
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, game_document, game_from, game_keys
-from .games.manipulation.game import (
-    Game,
-)
 from .safeyaml import (
     Lines,
     NotAFile,
@@ -50,6 +47,7 @@ HEADER = (
     "# Comments are not kept when rummy writes this file: give a round a note: line instead.\n"
     f"# The last line, {END_LINE!r}, shows that the file is whole: keep it last.\n"
 )
+AnyGame = Any  # a game of any kind: each kind's module in games/ says what it holds
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 
 
@@ -57,18 +55,18 @@ MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 class Ledger:
     """The games of one ledger file, oldest first; the last one is the game being played."""
 
-    games: tuple[Game, ...]
+    games: tuple[AnyGame, ...]
 
     @property
-    def current(self) -> Game:
+    def current(self) -> AnyGame:
         """The last game: the one ``round``, ``fix`` and ``undo`` change."""
         return self.games[-1]
 
-    def with_current(self, game: Game) -> Ledger:
+    def with_current(self, game: AnyGame) -> Ledger:
         """The ledger with its last game replaced by ``game``."""
         return Ledger(self.games[:-1] + (game,))
 
-    def game(self, number: int | None) -> Game:
+    def game(self, number: int | None) -> AnyGame:
         """Game ``number`` (1 = the first in the file), or the current one for None."""
         if number is None:
             return self.current
@@ -129,7 +127,7 @@ def _ledger_from(data: Any) -> tuple[Ledger, list[str]]:
     items = get(data, "games", list, ())
     if not items:
         raise Where(("games",), "'games' is empty: a ledger holds at least one game")
-    games: list[Game] = []
+    games: list[AnyGame] = []
     warnings: list[str] = []
     for i, item in enumerate(items):
         where: tuple[str | int, ...] = ("games", i)
@@ -200,7 +198,7 @@ _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
 _FIRST_LINE = HEADER.splitlines()[0]  # format 2's; format 1 began otherwise
 
 
-def load(path: Path) -> tuple[Game, list[str]]:
+def load(path: Path) -> tuple[AnyGame, list[str]]:
     """The current game of a ledger (see :func:`read`)."""
     ledger, warnings = read(path)
     return ledger.current, warnings
@@ -212,21 +210,21 @@ def _game_document(game: Any) -> dict[str, Any]:
     return game_document(game)
 
 
-def _as_ledger(what: Ledger | Game) -> Ledger:
+def _as_ledger(what: Ledger | AnyGame) -> Ledger:
     """A ledger, or a ledger of one game."""
     return what if isinstance(what, Ledger) else Ledger((what,))
 
 
-def to_document(what: Ledger | Game) -> dict[str, Any]:
+def to_document(what: Ledger | AnyGame) -> dict[str, Any]:
     """The ledger document: the format, then every game."""
     return {"format": FORMAT,
             "games": [_game_document(g) for g in _as_ledger(what).games]}
 
 
-_FLOW_KEYS = frozenset({"players", "hands", "scores"})
+_FLOW_KEYS = frozenset({"players", "hands", "scores", "entered"})
 
 
-def dump(what: Ledger | Game) -> str:
+def dump(what: Ledger | AnyGame) -> str:
     """The ledger text: block style, with players, hands and scores one line each."""
     return HEADER + dump_yaml(to_document(what), _FLOW_KEYS) + END_LINE + "\n"
 
@@ -341,7 +339,7 @@ def check_writable(path: Path) -> None:
                           f"(chmod u+w {path})")
 
 
-def save(path: Path, what: Ledger | Game, written: Callable[[], None] | None = None) -> None:
+def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:
     """Write the ledger atomically (call it inside :func:`locked`).
 
     ``written`` is called as soon as the new file is in place, with Ctrl-C held back, so a
@@ -354,7 +352,7 @@ def save(path: Path, what: Ledger | Game, written: Callable[[], None] | None = N
         raise LedgerError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 
-def create(path: Path, what: Ledger | Game, written: Callable[[], None] | None = None) -> None:
+def create(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:
     """Write a new ledger; refuses to replace an existing file."""
     with locked(path):
         if path.is_dir():

@@ -2,13 +2,22 @@
 and prints; every error a user can cause ends in ``shell`` as one line ``Error: ...``.
 
 One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
-round, standings, history, undo), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``;
+round, standings, history, undo; ``gin_ledger`` for Gin games), ``showdown`` (deadwood,
+check knock), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``;
 ``prompts`` asks at a terminal.
 """
 
 from __future__ import annotations
 
-from . import chart, fix, referee, rules, scorekeeper, stats  # noqa: F401  (registers them)
+from . import (  # noqa: F401  (each registers its commands)
+    chart,
+    fix,
+    referee,
+    rules,
+    scorekeeper,
+    showdown,
+    stats,
+)
 from .shell import cli, main
 
 __all__ = ["cli", "main"]

@@ -46,11 +46,17 @@ def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
               help="Cards left in a player's hand ('Ann=' for none). Repeat per player.")
 @click.option("--points", "points", multiple=True, metavar="NAME=N",
               help="A hand's total instead of its cards, e.g. --points Ann=12.")
+@click.option("--upcard", metavar="CARD", help="Gin: the hand's first upcard (Oklahoma).")
+@click.option("--dead", is_flag=True, help="Gin: it was a dead hand (G8).")
+@click.option("--melds", multiple=True, metavar="NAME=TABLE",
+              help="Gin: the knocker's layout as laid down.")
+@click.option("--big-gin", is_flag=True, help="Gin, deadwood entered: it was big gin (G7).")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @json_option
 def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
-        points: tuple[str, ...], yes: bool, ledger: str | None, as_json: bool) -> None:
+        points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
+        big_gin: bool, yes: bool, ledger: str | None, as_json: bool) -> None:
     """Correct round N of the current game: enter it again, as 'rummy round' takes it.
 
     Every round after it is scored again, and each player's change in points is shown.
@@ -61,17 +67,36 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
     Examples:
       rummy fix 3 --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy fix 5 --stock-out --points Ann=12 --points Ben=30 --points Cy=14 --yes
+      rummy fix 2 --knock Ben --points Ben=0 --points Ann=31    (a Gin hand)
     """
-    from ..games.manipulation.game import fix_round
+    from ..games import is_gin
+    from ..games.gin_game import fix_hand
+    from ..games.manipulation.game import fix_round as fix_manipulation_round
     from ..ledger import ledger_path, locked, save
+    from .gin_ledger import _layout, refuse_gin_options
 
     _RUN.writes = True
-    if (knock is None) == (not stock_out):
-        raise click.UsageError("say how round N ended: --knock NAME or --stock-out (one)")
-    if not hands and not points:
+    path = ledger_path(ledger)
+    gin = path.exists() and is_gin(_read(path, quiet=True).current)
+    if gin:
+        if stock_out or (knock is None) == (not dead):
+            raise click.UsageError("say how hand N ended: --knock NAME or --dead (one)")
+    else:
+        refuse_gin_options({"--upcard": upcard is not None, "--dead": dead,
+                            "--melds": bool(melds), "--big-gin": big_gin})
+        if (knock is None) == (not stock_out):
+            raise click.UsageError("say how round N ended: --knock NAME or --stock-out (one)")
+    if not dead and not hands and not points:
         raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
     entered = _hands_from_options(hands, points)
-    path = ledger_path(ledger)
+    layout = _layout(melds, knock)
+
+    def fix_round(game: Any, number: int, knock: str | None, entered: Any) -> Any:
+        if gin:
+            return fix_hand(game, number, knock, entered, melds=layout, upcard=upcard,
+                            big_gin=big_gin)
+        return fix_manipulation_round(game, number, knock, entered)
+
     ask = not yes and shell.stdin_is_terminal()
     if ask:  # the question is asked without holding the lock, then the file is checked again
         night = _read(path)
@@ -80,7 +105,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
         _say_change(game, fixed, number, err=True)
         from .prompts import ask_yes_no
 
-        if not ask_yes_no(f"Fix round {number}?", default=False):
+        if not ask_yes_no(f"Fix {'hand' if gin else 'round'} {number}?", default=False):
             click.echo("Nothing changed.", err=True)
             return
     with locked(path, existing=True):
@@ -94,13 +119,28 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
              _RUN.written(f"round {number} is fixed in {path} (see 'rummy history')"))
     before, after = _points(game), _points(fixed)
     if as_json:
+        changed = {p: [before[p], after[p]] for p in before}
+        if gin:
+            from ..gin_sheet import hand_json
+
+            _print_json({**hand_json(fixed, number), "changed": changed})
+            return
         from ..report import round_json
 
         _print_json({**round_json(number, fixed.dealer_of(number), result, fixed.state),
-                     "changed": {p: [before[p], after[p]] for p in before}})
+                     "changed": changed})
         return
     if not ask:
         _say_change(game, fixed, number, err=False)
+    if gin:
+        from ..gin_sheet import standings_footer as gin_footer
+        from ..gin_sheet import standings_table as gin_table
+
+        click.echo()
+        click.echo(gin_table(fixed))
+        click.echo()
+        click.echo(gin_footer(fixed))
+        return
     from ..report import standings_footer, standings_table
 
     click.echo()
@@ -110,10 +150,18 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
 
 
 def _say_change(game: Any, fixed: Any, number: int, err: bool) -> None:
-    was = _sentence(game, game.results[number - 1])
-    now = _sentence(fixed, fixed.results[number - 1])
-    click.echo(f"Round {number} was: {was}", err=err)
-    click.echo(f"Round {number} now: {now}", err=err)
+    from ..games import is_gin
+
+    if is_gin(game):
+        from ..gin_sheet import hand_sentence
+
+        was, now, word = hand_sentence(game, number), hand_sentence(fixed, number), "Hand"
+    else:
+        was = _sentence(game, game.results[number - 1])
+        now = _sentence(fixed, fixed.results[number - 1])
+        word = "Round"
+    click.echo(f"{word} {number} was: {was}", err=err)
+    click.echo(f"{word} {number} now: {now}", err=err)
     click.echo(f"Points: {_changes_text(_points(game), _points(fixed))}.", err=err)
 
 
@@ -149,7 +197,13 @@ def rename(old: str, new: str, ledger: str | None) -> None:
                     which = f"in game {number}" if len(night.games) > 1 else "in this game"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
-        renamed = Ledger(tuple(rename_player(g, seated, wanted) if seated in g.players else g
+        def renamed_in(g: Any) -> Any:
+            from ..games import is_gin
+            from ..games.gin_game import rename_in_gin
+
+            return (rename_in_gin if is_gin(g) else rename_player)(g, seated, wanted)
+
+        renamed = Ledger(tuple(renamed_in(g) if seated in g.players else g
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))

@@ -12,6 +12,7 @@ from ..errors import UnusableInputError
 from ..render import Style
 from . import shell
 from .shell import (
+    F,
     RummyGroup,
     _cards,
     _check_copies,
@@ -29,23 +30,31 @@ from .shell import (
 
 @cli.group(cls=RummyGroup)
 def check() -> None:
-    """Referee a meld, a table, or a whole turn (exit 0 legal, 1 illegal, 2 bad input).
+    """Referee a meld, a table, a turn or a Gin knock (exit 0 legal, 1 illegal, 2 bad input).
 
     \b
     Examples:
       rummy check meld 7H JK=8H 9H
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy check turn samples/disputes/joker-freed.yaml
+      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender "..."
     """
+
+
+def rules_game_option(f: F) -> F:
+    return click.option("--game", default="manipulation", show_default=True, metavar="GAME",
+                        help="Judge by this game's melds: manipulation, or gin, classic, "
+                             "oklahoma (ace low only, no jokers, one deck).")(f)
 
 
 @check.command("meld")
 @click.argument("cards", nargs=-1, metavar="CARDS...")
 @decks_option
+@rules_game_option
 @json_option
 @style_options
-def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
-               unicode: bool) -> None:
+def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bool,
+               ascii_only: bool, unicode: bool) -> None:
     """Is this one meld a legal group or run (R7-R9, R13)?
 
     \b
@@ -53,6 +62,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
       rummy check meld 7H JK=8H 9H
       rummy check meld "5H JK 7H"        (the joker must be 6H)
       rummy check meld QS KS AS --json
+      rummy check meld QS KS AS --game gin   (illegal: in Gin the ace is low only)
     """
     from ..melds import analyze_meld
 
@@ -60,8 +70,13 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
     if not parsed:
         raise UnusableInputError("no cards given: name the meld's cards, e.g. "
                                  "rummy check meld 7H JK=8H 9H")
-    _check_copies(parsed, decks or 2)
-    verdict = analyze_meld(parsed)
+    if game != "manipulation":
+        from .showdown import judge_gin_melds
+
+        verdict = judge_gin_melds([parsed], game, decks)[0]
+    else:
+        _check_copies(parsed, decks or 2)
+        verdict = analyze_meld(parsed)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
         from ..report import meld_json
@@ -77,16 +92,18 @@ def check_meld(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_o
 @check.command("table")
 @click.argument("table", nargs=-1, metavar="TABLE...")
 @decks_option
+@rules_game_option
 @json_option
 @style_options
-def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
-                unicode: bool) -> None:
+def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: bool,
+                ascii_only: bool, unicode: bool) -> None:
     """Is every meld of this table legal (R10)? Melds are separated by '/'.
 
     \b
     Examples:
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy check table 7H 8H 9H / QS QH QD --json
+      rummy check table "AS 2S 3S / 9C 9D 9H" --game gin
     """
     from ..melds import analyze_meld
 
@@ -94,8 +111,13 @@ def check_table(table: tuple[str, ...], decks: int | None, as_json: bool, ascii_
         raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
                                  'rummy check table "7H 8H 9H / QS QH QD"')
     melds = _table(" ".join(table), "the table")
-    _check_copies([c for m in melds for c in m], decks or 2)
-    verdicts = [analyze_meld(m) for m in melds]
+    if game != "manipulation":
+        from .showdown import judge_gin_melds
+
+        verdicts = judge_gin_melds(melds, game, decks)
+    else:
+        _check_copies([c for m in melds for c in m], decks or 2)
+        verdicts = [analyze_meld(m) for m in melds]
     code = _settle(0 if all(v.legal for v in verdicts) else 1)
     if as_json:
         from ..report import table_json

@@ -41,11 +41,17 @@ from .shell import (
               help="Play to N points instead of 150 (short for --rule target=N).")
 @click.option("--knock-limit", type=str, metavar="N",
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
+@click.option("--game", "kind", type=click.Choice(["manipulation", "gin", "classic",
+                                                   "oklahoma"], case_sensitive=False),
+              help="The game: Manipulation Rummy (the default), or Gin Rummy with the "
+                   "figures of 'gin' (modern), 'classic' or 'oklahoma'.")
+@click.option("--hollywood", is_flag=True,
+              help="Gin: score three games at once from one series of hands (G19-G22).")
 @ledger_option
 @json_option
 def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
         house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
-        ledger: str | None, as_json: bool) -> None:
+        kind: str | None, hollywood: bool, ledger: str | None, as_json: bool) -> None:
     """Start a game: 2-5 players in seat order (clockwise), or the next game of a ledger.
 
     On a ledger whose game is over, 'rummy new' alone starts the next game in the same
@@ -58,6 +64,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
       rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
       rummy new Ann Ben --target 200 --knock-limit 7
       rummy new                            (the next game, once this one is over)
+      rummy new Ann Ben --game gin --hollywood
+      rummy new Ann Ben --game oklahoma --rule undercut=10
     """
     from datetime import datetime, timezone
 
@@ -89,11 +97,36 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
         return rules
 
+    from ..games import GIN_FAMILY, is_gin
+    from . import gin_ledger
+
+    kind = None if kind is None else kind.lower()
+    if hollywood and kind not in (*GIN_FAMILY, None):
+        raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
+                               "oklahoma")
+
+    def started(last: Any) -> Any:
+        wanted = kind or (last.rules.game if last is not None else "manipulation")
+        if wanted in GIN_FAMILY:
+            base = last.rules if last is not None and is_gin(last) else None
+            if hollywood and base is not None:
+                base = None if base.game != wanted else base
+            rules = gin_ledger.gin_rules(wanted, hollywood, typed, base)
+            return gin_ledger.new_gin(names, dealer, seed, created, rules, last)
+        if last is None or is_gin(last):
+            players = names or (last.players if last is not None else ())
+            if not players:
+                raise click.UsageError("name the players in their seats, e.g. rummy new "
+                                       "Ann Ben Cy")
+            return new_game(players, dealer=dealer, seed=seed, created=created,
+                            rules=rules_from(MANIPULATION_RUMMY, len(players)))
+        return next_game(last, names, dealer=dealer, seed=seed, created=created,
+                         rules=rules_from(last.rules, len(names or last.players)))
+
     if not path.exists() and not path.is_symlink():
         if not names:
             raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
-        game = new_game(names, dealer=dealer, seed=seed, created=created,
-                        rules=rules_from(MANIPULATION_RUMMY, len(names)))
+        game = started(None)
         create(path, game, _RUN.written(f"the new game is in {path}"))
         number = 1
     else:
@@ -102,12 +135,13 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             last = night.current
             if not last.state.game_over:
                 raise RefusedError(_in_progress(path, night))
-            players = len(names or last.players)
-            game = next_game(last, names, dealer=dealer, seed=seed, created=created,
-                             rules=rules_from(last.rules, players))
+            game = started(last)
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"game {number} is started in {path}"))
+    if is_gin(game):
+        gin_ledger.announce(path, game, number, as_json)
+        return
     _announce_game(path, game, number, dealer is not None, as_json)
 
 
@@ -173,13 +207,22 @@ def _announce_game(path: Path, game: Any, number: int, dealer_given: bool,
 @click.option("--points", "points", multiple=True, metavar="NAME=N",
               shell_complete=_complete_players,
               help="A hand's total instead of its cards, e.g. --points Ann=12.")
+@click.option("--upcard", metavar="CARD",
+              help="Gin: the hand's first upcard (Oklahoma: it sets the knock limit, G16).")
+@click.option("--dead", is_flag=True, help="Gin: a dead hand; nobody scores (G8).")
+@click.option("--melds", multiple=True, metavar="NAME=TABLE",
+              help="Gin: the knocker's layout as laid down, e.g. --melds \"Ann=2H 3H 4H / "
+                   "7C 7D 7S\".")
+@click.option("--big-gin", is_flag=True,
+              help="Gin, deadwood entered: the knocker melded all 11 cards (G7).")
 @click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
 @click.option("--yes", "-y", is_flag=True,
               help="Guided entry: record without the final 'Record this round?'.")
 @ledger_option
 @json_option
 def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
-              points: tuple[str, ...], guided: bool, yes: bool, ledger: str | None,
+              points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
+              big_gin: bool, guided: bool, yes: bool, ledger: str | None,
               as_json: bool) -> None:
     """Record the end of a round and score it (R16-R27).
 
@@ -193,14 +236,34 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
       rummy round                          (on a terminal: asks for everything)
+
+    In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
+    scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead hand.
+
+    \b
+      rummy round --knock Ann --points Ann=1 --points Ben=22
+      rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" --hand "Ben=..."
+      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S   (Oklahoma)
     """
+    from ..games import is_gin
     from ..games.manipulation.game import HandEntry, check_open, record_round
     from ..ledger import ledger_path, locked, save
+    from . import gin_ledger
 
     _RUN.writes = True
     entered: dict[str, HandEntry]
 
     path = ledger_path(ledger)
+    gin_options = {"--upcard": upcard is not None, "--dead": dead, "--melds": bool(melds),
+                   "--big-gin": big_gin}
+    if path.exists() and is_gin(_load(path, quiet=True)):
+        if stock_out:
+            raise click.UsageError("a Gin hand ends with a knock or as a dead hand (--dead); "
+                                   "there is no stock-out")
+        gin_ledger.gin_round(path, knock, hands, points, melds, upcard, dead, big_gin,
+                             as_json)
+        return
+    gin_ledger.refuse_gin_options(gin_options)
     if len(knock) > 1:
         raise click.UsageError(f"--knock is given {len(knock)} times "
                                f"({', '.join(knock)}): a round has one knocker")
@@ -284,12 +347,17 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
       rummy standings --format github     (paste into a chat)
       rummy standings --format html > scores.html
     """
+    from ..games import is_gin
     from ..ledger import ledger_path
     from ..report import house_rules_text, standings_footer, standings_json, standings_table
+    from . import gin_ledger
 
     fmt = _check_format(fmt)
     night = _read(ledger_path(ledger))
     game = night.game(number)
+    if is_gin(game):
+        gin_ledger.standings(night, game, number, as_json, fmt)
+        return
     if as_json:
         _print_json({**standings_json(game), "game": number or len(night.games),
                      "games": len(night.games),
@@ -321,10 +389,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
       rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
+    from ..games import is_gin
     from ..ledger import ledger_path
+    from . import gin_ledger
 
     fmt = _check_format(fmt)
     game = _read(ledger_path(ledger)).game(number)
+    if is_gin(game):
+        gin_ledger.history(game, as_json, fmt)
+        return
     if as_json:
         from ..report import history_json
 
@@ -352,7 +425,6 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
       rummy undo
       rummy undo --yes --ledger friday.yaml
     """
-    from ..games.manipulation.game import undo_round
     from ..ledger import ledger_path, locked, save
 
     _RUN.writes = True
@@ -364,11 +436,12 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         from .prompts import ask_yes_no
 
         game = _load(path)
-        undo_round(game)  # refused before asking if there is no round
+        _undone(game)  # refused before asking if there is no round
         number = len(game.rounds)
-        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
-                   f"{_sentence(game, game.results[-1])}", err=True)
-        if not ask_yes_no(f"Take back round {number}?", default=False):
+        word = _round_word(game)
+        click.echo(f"{word} {number} ({game.dealer_of(number)} dealt): "
+                   f"{_said(game, number)}", err=True)
+        if not ask_yes_no(f"Take back {word.lower()} {number}?", default=False):
             click.echo("Nothing taken back.", err=True)
             return
     with locked(path, existing=True):  # not held while the player answers
@@ -377,18 +450,54 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
         game = night.current
-        updated, _ = undo_round(game)
+        updated = _undone(game)
         number = len(game.rounds)
+        word = _round_word(game)
         save(path, night.with_current(updated),
-             _RUN.written(f"round {number} is taken back in {path}"))
-    result = game.results[-1]
-    sentence = _sentence(game, result)
+             _RUN.written(f"{word.lower()} {number} is taken back in {path}"))
+    sentence = _said(game, number)
     if as_json:
+        from ..games import is_gin
+
+        if is_gin(game):
+            from ..gin_sheet import hand_json
+
+            _print_json({"undone": hand_json(game, number),
+                         "rounds_played": len(updated.rounds)})
+            return
         from ..report import round_json
 
+        result = game.results[-1]
         _print_json({"undone": round_json(number, game.dealer_of(number), result, game.state),
                      "rounds_played": len(updated.rounds)})
         return
-    click.echo(f"Took back round {number}: {sentence}")
+    click.echo(f"Took back {word.lower()} {number}: {sentence}")
 
 
+def _round_word(game: Any) -> str:
+    from ..games import is_gin
+
+    return "Hand" if is_gin(game) else "Round"
+
+
+def _undone(game: Any) -> Any:
+    """The game without its last round (or hand)."""
+    from ..games import is_gin
+
+    if is_gin(game):
+        from ..games.gin_game import undo_hand
+
+        return undo_hand(game)[0]
+    from ..games.manipulation.game import undo_round
+
+    return undo_round(game)[0]
+
+
+def _said(game: Any, number: int) -> str:
+    from ..games import is_gin
+
+    if is_gin(game):
+        from ..gin_sheet import hand_sentence
+
+        return hand_sentence(game, number)
+    return _sentence(game, game.results[number - 1])

@@ -17,7 +17,16 @@ MANIPULATION = "manipulation-rummy"
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
 KINDS = {
     MANIPULATION: "rummy_cli.games.manipulation.record",
+    "gin": "rummy_cli.games.gin_record",
+    "classic": "rummy_cli.games.gin_record",
+    "oklahoma": "rummy_cli.games.gin_record",
 }
+GIN_FAMILY = ("gin", "classic", "oklahoma")
+
+
+def is_gin(game: Any) -> bool:
+    """Whether a game is one of the Gin family."""
+    return bool(game.rules.game in GIN_FAMILY)
 
 
 def _record(name: Any, at: tuple[str | int, ...]) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from ..cards import Card, Suit
 from ..errors import RummyError
 
 TIES = ("undercut", "none")
@@ -63,6 +64,34 @@ class GinRules:
     def hollywood(self) -> bool:
         """Whether hands are scored in three games at once (G19)."""
         return self.scoring == "hollywood"
+
+    @property
+    def upcard_sets_limit(self) -> bool:
+        """Whether each hand's upcard sets its knock limit (Oklahoma, G16)."""
+        return self.knock is None
+
+    def knock_limit(self, upcard: Card | None = None) -> int:
+        """The most deadwood a knock may leave (G6); in Oklahoma the upcard's value (G16):
+        J Q K 10, an ace 0 (gin only) unless ``ace`` is "1".
+
+        >>> from ..cards import parse_card
+        >>> GIN.knock_limit(), [OKLAHOMA.knock_limit(parse_card(t)) for t in ("6S", "KD", "AH")]
+        (10, [6, 10, 0])
+        """
+        if self.knock is not None:
+            return self.knock
+        if upcard is None:
+            raise GinRuleError("upcard", "in Oklahoma Gin the upcard sets the knock limit "
+                                         "(G16): say which card was turned up")
+        if upcard.rank == 1:
+            return 1 if self.ace == "1" else 0
+        return min(upcard.rank, 10)
+
+    def doubles(self, upcard: Card | None) -> bool:
+        """Whether a hand dealt with this upcard scores double (G17: a spade upcard, where
+        the upcard sets the limit and ``spade`` is on)."""
+        return (self.spade and self.upcard_sets_limit and upcard is not None
+                and upcard.suit is Suit.SPADES)
 
     def problem(self) -> tuple[str, str] | None:
         """The option that makes these rules unplayable, and why.

@@ -1,0 +1,395 @@
+"""The Gin showdown (G3-G10, G16, G17): is a knock legal, who scores what, and why.
+
+The searches (least deadwood, layouts, layoffs) are in :mod:`rummy_cli.deadwood`; this
+module is the referee: it checks what was typed, grants each side its best legal play
+where the table did not say what was laid down (D "computing a knock"), and scores by G10.
+
+E6 (OpenSpiel's hands): the defender breaks the group 8S 8C 8D to lay off 8S 9S and 8C 7C,
+and the knock with 10 becomes an undercut.
+
+>>> from ..cards import parse_cards
+>>> from .gin_rules import GIN
+>>> s = check_knock(GIN, parse_cards("5S 6S 7S 9C 10C JC KC KD KS JD"),
+...                 parse_cards("2C 2D 2H 2S 8S 9S 7C 8C 8D AC"))
+>>> s.score.result, s.score.winner, s.score.score, [str(c) for c in s.defender.laid_off]
+('undercut', 'defender', 26, ['8S', '9S', '8C', '7C'])
+>>> score_hand(GIN, 2, 9).score, score_hand(GIN, 0, 17).result  # E7 and E4 from counts
+(7, 'gin')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import AnyCard, Card, Joker, card_key, format_cards
+from ..deadwood import (
+    Arrangement,
+    Defender,
+    GinMeld,
+    Reply,
+    in_order,
+    layouts,
+    least_deadwood,
+    meld_kind,
+    shown,
+    total,
+)
+from ..errors import RefusedError, UnusableInputError
+from ..melds import ILLEGAL_MELD, MeldVerdict, Violation
+from .gin_rules import GinRules
+
+Result = Literal["knock", "undercut", "gin", "big-gin", "tie"]
+Side = Literal["knocker", "defender"]
+
+OVER_THE_LIMIT = "over-the-limit"
+NOT_IN_HAND = "not-in-hand"
+CARD_IN_TWO_MELDS = "card-in-two-melds"
+NOT_ALL_MELDED = "not-all-melded"
+
+HAND = 10  # G1: cards dealt to each player, and kept after a discard
+MOST_DEADWOOD = 100  # 10 cards of 10 points: no hand of 10 holds more
+
+
+# --- cards and melds (G1, G3) -------------------------------------------------------------
+
+def real_cards(cards: Sequence[AnyCard], what: str) -> list[Card]:
+    """The cards, each once: the Gin games use one deck and no jokers (G1).
+
+    >>> from ..cards import parse_cards
+    >>> real_cards(parse_cards("7H JK"), "the hand")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.UnusableInputError: the hand: JK: the Gin games are played without jokers
+    """
+    real: list[Card] = []
+    seen: set[Card] = set()
+    for card in cards:
+        if isinstance(card, Joker):
+            raise UnusableInputError(f"{what}: {card}: the Gin games are played without jokers")
+        if card in seen:
+            raise UnusableInputError(f"{what}: {card} appears twice, but one deck holds "
+                                     "each card once")
+        seen.add(card)
+        real.append(card)
+    return real
+
+
+def judge_meld(cards: Sequence[Card]) -> MeldVerdict:
+    """Is this a Gin meld (G3)? A group of 3 or 4 of a rank, or a run of 3 or more of a suit,
+    the ace low only. Every problem, in words.
+
+    >>> from ..cards import parse_cards
+    >>> [p.message for p in judge_meld(parse_cards("QS KS AS")).problems]
+    ['QS KS AS: in Gin the ace is low only (A-2-3): it cannot follow the king']
+    """
+    meld = tuple(cards)
+    kind = meld_kind(meld)
+    if kind is not None:
+        return MeldVerdict(meld, kind, (), in_order(meld), ())
+    problem = Violation(ILLEGAL_MELD, "G3", _why_not_a_meld(meld))
+    guess: Literal["group", "run"] | None = None
+    if len(meld) >= 3 and len({c.rank for c in meld}) == 1:
+        guess = "group"
+    elif len(meld) >= 3 and len({c.suit for c in meld}) == 1:
+        guess = "run"
+    return MeldVerdict(meld, guess, (problem,), meld, ())
+
+
+def _why_not_a_meld(meld: GinMeld) -> str:
+    shown = format_cards(meld)
+    if len(meld) < 3:
+        has = "no cards" if not meld else f"only {len(meld)}: {shown}"
+        return f"a meld needs at least 3 cards; this one has {has}"
+    ranks = sorted(c.rank for c in meld)
+    suits = {c.suit for c in meld}
+    if len(set(ranks)) == 1:  # only a 5th card of a rank could get here: one deck has 4
+        return f"a group has at most 4 cards (one of each suit); {shown} has {len(meld)}"
+    if len(suits) == 1:
+        suit = meld[0].suit
+        if 1 in ranks and 13 in ranks and _round_the_corner(ranks):
+            return (f"{shown}: in Gin the ace is low only (A-2-3): it cannot follow the king")
+        missing = [f"{_rank(r)}{suit.value}" for r in range(ranks[0], ranks[-1] + 1)
+                   if r not in ranks]
+        holes = ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "") + missing[-1]
+        return (f"{shown} has {'a gap' if len(missing) == 1 else 'gaps'}: {holes} "
+                f"{'is' if len(missing) == 1 else 'are'} missing")
+    if len(set(ranks)) == len(ranks):
+        return f"{shown} mixes suits: a run is all one suit"
+    if len(suits) == len(meld):
+        return f"{shown} mixes ranks: a group is all one rank"
+    return (f"{shown} is neither a group (3 or 4 cards of one rank) nor a run (3 or more "
+            "cards of one suit in a row)")
+
+
+def _round_the_corner(ranks: Sequence[int]) -> bool:
+    """Whether these ranks would be in a row if the ace could follow the king."""
+    lifted = sorted(r + 13 if r <= len(ranks) else r for r in ranks)
+    return lifted[-1] - lifted[0] == len(lifted) - 1
+
+
+def _rank(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+# --- the hand score (G10, G16, G17) -------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandScore:
+    """A hand scored by G10 (and G17): who won it, and what they score."""
+
+    result: Result
+    winner: Side | None  # None: nobody scores (a tie under tie=none)
+    score: int  # what the winner scores for the hand, doubled included
+    knocker: int  # K, the knocker's deadwood
+    defender: int  # D, the defender's deadwood after layoffs
+    bonus: int  # the gin, big-gin or undercut bonus in the score (before doubling)
+    doubled: bool  # G17: a spade upcard doubled it
+
+    @property
+    def for_knocker(self) -> int:
+        """The score from the knocker's side: what they win, or minus what they give."""
+        return {"knocker": self.score, "defender": -self.score, None: 0}[self.winner]
+
+
+def _g10(rules: GinRules, knocker: int, defender: int, *, big_gin: bool,
+         doubled: bool) -> HandScore:
+    result: Result
+    winner: Side | None
+    if big_gin:
+        result, winner, base, bonus = "big-gin", "knocker", defender, rules.big_gin or 0
+    elif knocker == 0:
+        result, winner, base, bonus = "gin", "knocker", defender, rules.gin
+    elif knocker < defender:
+        result, winner, base, bonus = "knock", "knocker", defender - knocker, 0
+    elif knocker == defender and rules.tie == "none":
+        result, winner, base, bonus = "tie", None, 0, 0
+    else:
+        result, winner, base, bonus = "undercut", "defender", knocker - defender, rules.undercut
+    doubled = doubled and winner is not None
+    return HandScore(result, winner, (base + bonus) * (2 if doubled else 1), knocker, defender,
+                     bonus, doubled)
+
+
+def _over_the_limit(rules: GinRules, deadwood: int, limit: int, upcard: Card | None,
+                    cards: Sequence[Card]) -> Violation:
+    """The knocker's deadwood is over the knock limit (G6; in Oklahoma G16)."""
+    which = f" ({format_cards(cards)})" if cards else ""
+    if rules.upcard_sets_limit and upcard is not None:
+        why = (f"the upcard {upcard} allows gin only" if limit == 0 else
+               f"the upcard {upcard} sets the knock limit at {limit}")
+        return Violation(OVER_THE_LIMIT, "G16",
+                         f"the knocker's deadwood is {deadwood}{which}, but {why}")
+    allowed = "only gin may end the hand" if limit == 0 else f"a knock needs {limit} or less"
+    return Violation(OVER_THE_LIMIT, "G6",
+                     f"the knocker's deadwood is {deadwood}{which}, but {allowed}")
+
+
+def score_hand(rules: GinRules, knocker: int, defender: int, *, big_gin: bool = False,
+               upcard: Card | None = None) -> HandScore:
+    """A hand scored from the deadwood counts agreed at the table (G10, G16, G17).
+
+    ``knocker`` is K (0: gin), ``defender`` is D after layoffs; ``big_gin`` marks a big gin;
+    ``upcard`` sets the limit and the doubling in Oklahoma. Refuses a knock over the limit
+    (:class:`RefusedError`) and counts that cannot be (:class:`UnusableInputError`).
+
+    >>> from .gin_rules import GIN
+    >>> s = score_hand(GIN, 8, 5)  # E2
+    >>> s.result, s.winner, s.score
+    ('undercut', 'defender', 28)
+    """
+    for who, count in (("knocker", knocker), ("defender", defender)):
+        if not 0 <= count <= MOST_DEADWOOD:
+            raise UnusableInputError(f"the {who}'s deadwood is 0 to {MOST_DEADWOOD} points "
+                                     f"(10 cards), not {count}")
+    if big_gin:
+        if rules.big_gin is None:
+            raise UnusableInputError("big gin is not played in these rules (big_gin=off): "
+                                     "a hand with all 11 cards melded discards and is gin")
+        if knocker:
+            raise UnusableInputError(f"big gin melds all 11 cards: the knocker's deadwood is "
+                                     f"0, not {knocker}")
+    limit = rules.knock_limit(upcard)
+    if knocker > limit:
+        over = _over_the_limit(rules, knocker, limit, upcard, [])
+        raise RefusedError(f"{over.message} ({over.rule})")
+    return _g10(rules, knocker, defender, big_gin=big_gin, doubled=rules.doubles(upcard))
+
+
+# --- the showdown (G6-G10, D "computing a knock") -----------------------------------------
+
+@dataclass(frozen=True)
+class Outcome:
+    """A knocker's layout, the defender's best reply to it, and the hand's score."""
+
+    layout: Arrangement
+    reply: Reply
+    score: HandScore
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The referee's verdict on a knock, and its score when it is legal."""
+
+    problems: tuple[Violation, ...]
+    limit: int
+    upcard: Card | None  # the upcard that set the limit (Oklahoma, G16); else None
+    knocker: Arrangement  # the layout scored (or, for an illegal knock, the one checked)
+    defender: Reply  # the defender's best reply to it (nothing laid off when illegal)
+    score: HandScore | None  # None when the knock is not legal
+    layout_given: bool
+    layout_matters: bool  # another legal layout changes the winner or the score
+    other: Outcome | None  # such a layout: the worst for the knocker
+
+    @property
+    def legal(self) -> bool:
+        """True when the knock breaks no rule."""
+        return not self.problems
+
+    @property
+    def big_gin(self) -> bool:
+        """The knocker melded 11 cards (G7)."""
+        return len(self.knocker.unmatched) + sum(map(len, self.knocker.melds)) == HAND + 1
+
+
+def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Card], *,
+                knocker_melds: Sequence[Sequence[Card]] | None = None,
+                upcard: Card | None = None) -> Showdown:
+    """Referee a knock: every problem (G3, G4, G6, G7, G16), or the score (G9, G10, G17).
+
+    ``knocker``: the knocker's cards after the discard (10; 11 for big gin); ``defender``:
+    the defender's 10. ``knocker_melds``: the layout laid down, if known; else the knocker
+    is granted the best legal layout after the defender's best reply (D(a), ties: lower K).
+    Input that cannot be judged raises :class:`UnusableInputError`.
+    """
+    knocker = real_cards(knocker, "the knocker's hand")
+    defender = real_cards(defender, "the defender's hand")
+    _check_counts(rules, knocker, defender)
+    limit = rules.knock_limit(upcard)
+    doubled = rules.doubles(upcard)
+    if not rules.upcard_sets_limit:
+        upcard = None  # it plays no part in this hand's score
+    big = len(knocker) == HAND + 1
+    them = Defender(defender)
+    if knocker_melds is not None:
+        melds = [real_cards(m, "the knocker's layout") for m in knocker_melds]
+        return _given(rules, knocker, melds, them, limit, upcard, doubled)
+    least = least_deadwood(knocker)
+    if least.deadwood > limit:
+        problem = _over_the_limit(rules, least.deadwood, limit, upcard, least.unmatched)
+        return Showdown((problem,), limit, upcard, least, _nothing_laid(them), None,
+                        False, False, None)
+    if least.gin:  # gin beats every knock layout of the same cards (D(a))
+        score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
+        return Showdown((), limit, upcard, least, _nothing_laid(them), score, False, False,
+                        None)
+    return _best_layout(rules, knocker, them, limit, upcard, doubled)
+
+
+def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) -> None:
+    if len(defender) != HAND:
+        raise UnusableInputError(f"the defender holds {HAND} cards, not {len(defender)}")
+    if len(knocker) == HAND + 1:
+        if rules.big_gin is None:
+            raise UnusableInputError(
+                "the knocker has 11 cards, but big gin is not played in these rules "
+                "(big_gin=off): a knocker keeps 10 cards after the discard")
+        left = least_deadwood(knocker)
+        if not left.gin:
+            raise UnusableInputError(
+                f"the knocker has 11 cards, but {format_cards(left.unmatched)} "
+                f"{'is' if len(left.unmatched) == 1 else 'are'} in no meld: 11 cards are "
+                "big gin (all melded); otherwise a knocker keeps 10 after the discard")
+    elif len(knocker) != HAND:
+        raise UnusableInputError(f"the knocker holds {HAND} cards after the discard (11 for "
+                                 f"big gin), not {len(knocker)}")
+    shared = sorted(set(knocker) & set(defender), key=card_key)
+    if shared:
+        raise UnusableInputError(
+            f"{format_cards(shared)} {'is' if len(shared) == 1 else 'are'} in both hands: "
+            "one deck holds each card once")
+
+
+def _nothing_laid(them: Defender) -> Reply:
+    alone = them.alone
+    return Reply((), alone.melds, alone.unmatched)
+
+
+def _given(rules: GinRules, knocker: list[Card], melds: list[list[Card]], them: Defender,
+           limit: int, upcard: Card | None, doubled: bool) -> Showdown:
+    """A layout as laid down: checked and scored as given (D(a))."""
+    problems: list[Violation] = []
+    hand = set(knocker)
+    placed: set[Card] = set()
+    twice: list[Card] = []
+    legal: list[GinMeld] = []
+    for meld in melds:
+        strangers = [c for c in meld if c not in hand]
+        if strangers:
+            problems.append(Violation(NOT_IN_HAND, "G6", (
+                f"{format_cards(strangers)} in the layout {format_cards(meld)} "
+                f"{'is' if len(strangers) == 1 else 'are'} not in the knocker's hand")))
+        twice += [c for c in meld if c in placed and c not in twice]
+        placed.update(meld)
+        verdict = judge_meld(meld)
+        problems += verdict.problems
+        if verdict.legal and not strangers:
+            legal.append(in_order(meld))
+    for card in sorted(twice, key=card_key):
+        problems.append(Violation(CARD_IN_TWO_MELDS, "G4",
+                                  f"{card} is in two melds of the layout: a card is in at "
+                                  "most one meld"))
+    in_legal = {c for m in legal for c in m}
+    unmatched = tuple(c for c in sorted(knocker, key=card_key) if c not in in_legal)
+    deadwood = total(unmatched)
+    big = len(knocker) == HAND + 1
+    if big and unmatched:
+        problems.append(Violation(NOT_ALL_MELDED, "G7", (
+            f"big gin melds all 11 cards, but this layout leaves {format_cards(unmatched)}")))
+    elif deadwood > limit:
+        problems.append(_over_the_limit(rules, deadwood, limit, upcard, unmatched))
+    layout = Arrangement(shown(legal), unmatched)
+    if problems:
+        return Showdown(tuple(problems), limit, upcard, layout, _nothing_laid(them), None,
+                        True, False, None)
+    if deadwood == 0:
+        score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
+        return Showdown((), limit, upcard, layout, _nothing_laid(them), score, True, False,
+                        None)
+    reply = them.reply(layout.melds)
+    score = _g10(rules, deadwood, reply.deadwood, big_gin=False, doubled=doubled)
+    return Showdown((), limit, upcard, layout, reply, score, True, False, None)
+
+
+def _best_layout(rules: GinRules, knocker: list[Card], them: Defender, limit: int,
+                 upcard: Card | None, doubled: bool) -> Showdown:
+    """No layout given: the best for the knocker after the defender's best reply, over
+    every legal layout (D(a)); ties: the lower K."""
+    best: tuple[int, int, Arrangement] | None = None
+    other: tuple[int, int, Arrangement] | None = None  # (K, for the knocker, layout)
+    seen: list[tuple[Side | None, int, int, int, Arrangement]] = []
+    for layout in layouts(knocker, limit):
+        dead = them.deadwood(layout.melds)
+        score = _g10(rules, layout.deadwood, dead, big_gin=False, doubled=doubled)
+        seen.append((score.winner, score.score, layout.deadwood, score.for_knocker, layout))
+        if best is None or (score.for_knocker, -layout.deadwood) > best[:2]:
+            best = (score.for_knocker, -layout.deadwood, layout)
+    assert best is not None  # the least-deadwood layout is legal
+    chosen = _outcome(rules, best[2], them, doubled)
+    # another layout that changes the result: the one a player would most likely lay down
+    # (the least deadwood), and of those the worst for the knocker
+    for winner, score_, k, value, layout in seen:
+        if (winner, score_) != (chosen.score.winner, chosen.score.score) and (
+                other is None or (k, value) < other[:2]):
+            other = (k, value, layout)
+    alternative = _outcome(rules, other[2], them, doubled) if other else None
+    return Showdown((), limit, upcard, chosen.layout, chosen.reply, chosen.score, False,
+                    alternative is not None, alternative)
+
+
+def _outcome(rules: GinRules, layout: Arrangement, them: Defender, doubled: bool) -> Outcome:
+    reply = them.reply(layout.melds)
+    return Outcome(layout, reply, _g10(rules, layout.deadwood, reply.deadwood, big_gin=False,
+                                       doubled=doubled))
+

@@ -1,0 +1,276 @@
+"""A game of Gin (G1-G22) as data: two players, the first dealer, the rules, and each hand as
+it was entered (cards or deadwood counts, who knocked, the upcard). Scores are never stored as
+the truth: every hand is scored again from what was entered (the showdown of ``gin``), then
+added up by ``gin_score``. No I/O here.
+
+>>> g = new_gin_game(["Ann", "Ben"], dealer="Ben")
+>>> g, r = record_hand(g, "Ann", {"Ann": 5, "Ben": 65})
+>>> r.hand.result, r.hand.winner, r.hand.score, g.state.next_dealer
+('knock', 'Ann', 60, 'Ann')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from ..cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
+from ..errors import NotationError, RefusedError, UnusableInputError
+from .gin_rules import GIN, GinRules
+from .gin_score import GinHand, GinState, gin_state
+from .manipulation.game import HandEntry, find_player, find_player_by_prefix, player_name
+
+
+@dataclass(frozen=True)
+class GinEntry:
+    """One hand as entered. ``knocker`` None: a dead hand (G8). A hand is the cards held (as
+    notation) or the deadwood agreed at the table (after layoffs for the defender)."""
+
+    knocker: str | None
+    hands: dict[str, HandEntry]
+    melds: str | None = None  # the knocker's layout as laid down (a table), if known
+    upcard: str | None = None  # Oklahoma: the first upcard of the hand (G16, G17)
+    big_gin: bool = False  # counts entered: the knocker melded all 11 cards (G7)
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class GinResult:
+    """A hand scored: the result for the game's totals, and each player's deadwood.
+
+    It answers as a round of any game does (``scores``, ``winners``, ``knocker``,
+    ``undercut``, ``went_out``, ``hand_points``), so statistics and the chart of the race
+    read every game alike.
+    """
+
+    hand: GinHand
+    deadwood: dict[str, int]
+    players: tuple[str, ...] = ()
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """What each player scored in the hand: the winner's score, 0 for the other."""
+        return {p: self.hand.score if p == self.hand.winner else 0 for p in self.players}
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return () if self.hand.winner is None else (self.hand.winner,)
+
+    @property
+    def knocker(self) -> str | None:
+        return self.hand.knocker
+
+    @property
+    def undercut(self) -> bool:
+        return self.hand.result == "undercut"
+
+    @property
+    def went_out(self) -> tuple[str, ...]:
+        """The player who went gin (or big gin): Gin's way of playing every card."""
+        return self.winners if self.hand.result in ("gin", "big-gin") else ()
+
+    @property
+    def hand_points(self) -> dict[str, int]:
+        """The deadwood each player held (0 in a dead hand)."""
+        return {p: self.deadwood.get(p, 0) for p in self.players}
+
+
+@dataclass(frozen=True)
+class GinGame:
+    """A Gin game: the two players in seat order, the first dealer, the rules, the hands."""
+
+    players: tuple[str, ...]
+    first_dealer: str
+    rules: GinRules = GIN
+    rounds: tuple[GinEntry, ...] = ()
+    created: str = ""
+
+    @cached_property
+    def results(self) -> tuple[GinResult, ...]:
+        """Every hand scored from what was entered."""
+        return tuple(score_gin_entry(self, e) for e in self.rounds)
+
+    @cached_property
+    def state(self) -> GinState:
+        """Totals, boxes, bonuses, the Hollywood columns and who deals next."""
+        return gin_state(self.players, self.first_dealer, self.rules,
+                         [r.hand for r in self.results])
+
+    def dealer_of(self, number: int) -> str:
+        """Who deals hand ``number`` (1-based; G15: it depends on who won before)."""
+        dealers = self.state.dealers
+        if number <= len(dealers):
+            return dealers[number - 1]
+        return self.state.following_dealer
+
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand, or None once the game is over."""
+        return self.state.next_dealer
+
+    def next_leader(self) -> str | None:
+        """The non-dealer of the next hand, who is offered the upcard first (G5)."""
+        dealer = self.next_dealer()
+        return None if dealer is None else next(p for p in self.players if p != dealer)
+
+
+def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | None = None,
+                 rules: GinRules = GIN, created: str = "") -> GinGame:
+    """Seat the two players (G1) and pick the first dealer at random unless given (G15)."""
+    if len(players) != 2:
+        raise RefusedError(f"Gin is a game for two players, not {len(players)} (G1)")
+    names = [player_name(p) for p in players]
+    from .manipulation.game import name_key
+
+    if name_key(names[0]) == name_key(names[1]):
+        raise RefusedError(f"two players are called {names[0]!r}: give each a different name")
+    if dealer is None:
+        import random
+
+        first = random.Random(seed).choice(names)
+    else:
+        first = find_player(names, dealer)
+    return GinGame(tuple(names), first, rules, (), created)
+
+
+def next_gin_game(previous: GinGame, players: Sequence[str] = (), dealer: str | None = None,
+                  seed: int | None = None, rules: GinRules | None = None,
+                  created: str = "") -> GinGame:
+    """The game after ``previous`` (over): the winner of the last hand deals (G15)."""
+    if not previous.state.game_over:
+        raise RefusedError("the game is still being played: a new game starts only after "
+                           "this one is over")
+    names = tuple(players) or previous.players
+    game = new_gin_game(names, dealer=dealer, seed=seed, rules=rules or previous.rules,
+                        created=created)
+    if dealer is None and game.players == previous.players:
+        game = replace(game, first_dealer=previous.state.following_dealer)
+    return game
+
+
+def _cards_of(text: str, who: str) -> list[Card]:
+    cards = parse_cards(text)
+    if any(isinstance(c, Joker) for c in cards):
+        raise UnusableInputError(f"{who}'s hand: Gin is played without jokers (G1)")
+    return [c for c in cards if isinstance(c, Card)]
+
+
+def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
+    """Score one entered hand (G6-G10, G16, G17); raises for what the rules refuse."""
+    from .gin import check_knock, score_hand
+
+    rules = game.rules
+    if entry.knocker is None:
+        return GinResult(GinHand(None, "dead", None, 0), {}, game.players)
+    knocker = entry.knocker
+    defender = next(p for p in game.players if p != knocker)
+    missing = [p for p in game.players if p not in entry.hands]
+    if missing:
+        raise RefusedError(f"no hand given for {' and '.join(missing)}: give both hands, as "
+                           "cards or as deadwood")
+    upcard: Card | None = None
+    if entry.upcard is not None:
+        card = parse_card(entry.upcard)
+        if not isinstance(card, Card):
+            raise UnusableInputError("the upcard is a card, not a joker")
+        upcard = card
+    if rules.upcard_sets_limit and upcard is None:
+        raise RefusedError("in Oklahoma the upcard sets the knock limit (G16): give it with "
+                           "--upcard, e.g. --upcard 6S")
+    k_hand, d_hand = entry.hands[knocker], entry.hands[defender]
+    if isinstance(k_hand, int) and isinstance(d_hand, int):
+        if entry.melds is not None:
+            raise UnusableInputError("a layout (--melds) goes with the knocker's cards, not "
+                                     "with a deadwood count")
+        s = score_hand(rules, k_hand, d_hand, big_gin=entry.big_gin, upcard=upcard)
+    elif isinstance(k_hand, str) and isinstance(d_hand, str):
+        melds = None
+        if entry.melds is not None:
+            melds = [[c for c in m if isinstance(c, Card)] for m in parse_table(entry.melds)]
+        shown = check_knock(rules, _cards_of(k_hand, knocker), _cards_of(d_hand, defender),
+                            knocker_melds=melds, upcard=upcard)
+        if not shown.legal or shown.score is None:
+            why = "; ".join(f"{v.message} ({v.rule})" for v in shown.problems)
+            raise RefusedError(f"{knocker} may not knock: {why}")
+        s = shown.score
+    else:
+        raise UnusableInputError("give both hands the same way: both as cards, or both as "
+                                 "deadwood counts")
+    winner = {"knocker": knocker, "defender": defender, None: None}[s.winner]
+    return GinResult(GinHand(knocker, s.result, winner, s.score, s.doubled),
+                     {knocker: s.knocker, defender: s.defender}, game.players)
+
+
+def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
+              melds: str | None = None, upcard: str | None = None,
+              big_gin: bool = False) -> GinEntry:
+    """A hand as typed, with names found and cards in the ledger's notation."""
+    from .manipulation.game import normalize_hand
+
+    who = None if knocker is None else find_player_by_prefix(game.players, knocker)
+    if who is None and hands:
+        raise UnusableInputError("a dead hand has no hands to enter: give --dead alone")
+    entered: dict[str, HandEntry] = {}
+    for name, hand in hands.items():
+        player = find_player_by_prefix(game.players, name)
+        if player in entered:
+            raise RefusedError(f"{player}'s hand was given twice")
+        entered[player] = normalize_hand(hand, player)
+    if upcard is not None:
+        try:
+            upcard = format_cards([parse_card(upcard)])
+        except NotationError as exc:
+            raise NotationError(f"--upcard: {exc}") from None
+    if melds is not None:
+        melds = " / ".join(format_cards(m) for m in parse_table(melds))
+    return GinEntry(who, {p: entered[p] for p in game.players if p in entered}, melds,
+                    upcard, big_gin)
+
+
+def record_hand(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
+                melds: str | None = None, upcard: str | None = None,
+                big_gin: bool = False) -> tuple[GinGame, GinResult]:
+    """The game with one more hand, and that hand scored; refuses what the rules forbid."""
+    if game.state.game_over:
+        raise RefusedError("the game is over: start the next one with 'rummy new'")
+    entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
+    result = score_gin_entry(game, entry)
+    longer = replace(game, rounds=game.rounds + (entry,))
+    longer.__dict__["results"] = game.results + (result,)
+    longer.state  # noqa: B018  refuses here a hand the game's state cannot take
+    return longer, result
+
+
+def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str, HandEntry],
+             *, melds: str | None = None, upcard: str | None = None,
+             big_gin: bool = False) -> tuple[GinGame, GinResult]:
+    """The game with hand ``number`` entered anew and every hand after it scored again."""
+    if not 1 <= number <= len(game.rounds):
+        raise RefusedError(f"there is no hand {number} to fix: this game has "
+                           f"{len(game.rounds)} hands")
+    entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
+    entry = replace(entry, note=game.rounds[number - 1].note)
+    fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
+    fixed.state  # noqa: B018  refuses a change that ends the game before a later hand
+    return fixed, fixed.results[number - 1]
+
+
+def undo_hand(game: GinGame) -> tuple[GinGame, GinEntry]:
+    """The game without its last hand, and that hand."""
+    if not game.rounds:
+        raise RefusedError("there is no hand to take back: the game has no hands yet")
+    shorter = replace(game, rounds=game.rounds[:-1])
+    shorter.__dict__["results"] = game.results[:-1]
+    return shorter, game.rounds[-1]
+
+
+def rename_in_gin(game: GinGame, old: str, new: str) -> GinGame:
+    """The game with the player ``old`` called ``new`` everywhere."""
+    def named(p: str) -> str:
+        return new if p == old else p
+
+    rounds = tuple(replace(e, knocker=None if e.knocker is None else named(e.knocker),
+                           hands={named(p): h for p, h in e.hands.items()})
+                   for e in game.rounds)
+    return GinGame(tuple(named(p) for p in game.players), named(game.first_dealer),
+                   game.rules, rounds, game.created)

@@ -1,0 +1,139 @@
+"""A Gin game in the ledger: plain data and back. ``result``, ``winner``, ``score`` and
+``entered`` are written for the person reading the file and recomputed when it is read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..document import Where, get, only_keys
+from ..errors import RummyError
+from .gin_game import GinEntry, GinGame, new_gin_game, score_gin_entry
+from .gin_rules import GinRuleError, GinRules
+from .gin_score import GinHandError
+from .manipulation.game import HandEntry, find_player, normalize_hand
+
+GAME_KEYS = ("game", "players", "first_dealer", "created", "rules", "rounds")
+HAND_KEYS = ("hand", "dealer", "end", "upcard", "hands", "melds", "big_gin", "result",
+             "winner", "score", "entered", "note")
+
+
+def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame, list[str]]:
+    """A Gin game from its mapping, and warnings about stored results that disagree."""
+    rules_data = get(data, "rules", dict, at, {})
+    try:
+        rules = GinRules.from_dict({"game": data.get("game", "gin"), **rules_data})
+    except GinRuleError as exc:
+        raise Where(at + (("rules", exc.rule) if exc.rule in rules_data else ("rules",)),
+                    str(exc)) from None
+    players = get(data, "players", list, at)
+    if not all(isinstance(p, str) for p in players):
+        raise Where(at + ("players",), "players must be a list of names")
+    dealer = get(data, "first_dealer", str, at)
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise Where(at + ("created",), "'created' is the date and time the game began")
+    try:
+        game = new_gin_game(players, rules=rules, created=created, seed=0)
+    except RummyError as exc:
+        raise Where(at + ("players",), str(exc)) from None
+    try:
+        game = GinGame(game.players, find_player(game.players, dealer), rules, (), created)
+    except RummyError as exc:
+        raise Where(at + ("first_dealer",), str(exc)) from None
+    items = get(data, "rounds", list, at)
+    entries = [_entry_from(item, game, at + ("rounds", i)) for i, item in enumerate(items)]
+    game = GinGame(game.players, game.first_dealer, rules, tuple(entries), created)
+    results = []
+    for i, entry in enumerate(entries):
+        try:
+            results.append(score_gin_entry(game, entry))
+        except RummyError as exc:
+            raise Where(at + ("rounds", i), str(exc)) from None
+    game.__dict__["results"] = tuple(results)
+    try:
+        state = game.state
+    except GinHandError as exc:
+        raise Where(at + ("rounds", exc.hand - 1), str(exc)) from None
+    warnings = []
+    for i, (item, result) in enumerate(zip(items, results), 1):
+        stored = item.get("score")
+        if stored is not None and stored != result.hand.score:
+            warnings.append(f"hand {i}: the stored score ({stored}) disagrees with the hands; "
+                            f"using the recomputed one ({result.hand.score})")
+    del state
+    return game, warnings
+
+
+def _entry_from(item: Any, game: GinGame, where: tuple[str | int, ...]) -> GinEntry:
+    if not isinstance(item, dict):
+        raise Where(where, "a hand is a mapping with 'end' and 'hands'")
+    only_keys(item, HAND_KEYS, where, "a hand")
+    end = get(item, "end", str, where)
+    words = end.split(maxsplit=1)
+    knocker: str | None
+    if end.strip().casefold() == "dead":
+        knocker = None
+    elif len(words) == 2 and words[0].casefold() == "knock":
+        try:
+            knocker = find_player(game.players, words[1])
+        except RummyError as exc:
+            raise Where(where + ("end",), str(exc)) from None
+    else:
+        raise Where(where + ("end",), f"'end' is 'knock NAME' or 'dead', not {end!r}")
+    hands: dict[str, HandEntry] = {}
+    for key, hand in get(item, "hands", dict, where, {}).items():
+        try:
+            name = find_player(game.players, str(key))
+        except RummyError as exc:
+            raise Where(where + ("hands", key), str(exc)) from None
+        if hand is None or isinstance(hand, bool) or not isinstance(hand, (str, int)):
+            raise Where(where + ("hands", key), f"{name}'s hand is cards or a deadwood count")
+        try:
+            hands[name] = normalize_hand(hand, name)
+        except RummyError as exc:
+            raise Where(where + ("hands", key), str(exc)) from None
+    texts = {}
+    for key in ("upcard", "melds", "note"):
+        value = item.get(key)
+        if value is not None and not isinstance(value, (str, int)):
+            raise Where(where + (key,), f"'{key}' is text")
+        texts[key] = None if value is None else str(value)
+    big_gin = item.get("big_gin", False)
+    if not isinstance(big_gin, bool):
+        raise Where(where + ("big_gin",), "'big_gin' is true or false")
+    return GinEntry(knocker, {p: hands[p] for p in game.players if p in hands},
+                    texts["melds"], texts["upcard"], big_gin, texts["note"])
+
+
+def game_document(game: GinGame) -> dict[str, Any]:
+    """A Gin game as the ledger keeps it, keys in reading order."""
+    doc: dict[str, Any] = {"game": game.rules.game, "players": list(game.players),
+                           "first_dealer": game.first_dealer}
+    if game.created:
+        doc["created"] = game.created
+    doc["rules"] = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
+    hands = []
+    state = game.state
+    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
+        item: dict[str, Any] = {"hand": number, "dealer": game.dealer_of(number),
+                                "end": "dead" if entry.knocker is None else
+                                f"knock {entry.knocker}"}
+        if entry.upcard is not None:
+            item["upcard"] = entry.upcard
+        if entry.hands:
+            item["hands"] = dict(entry.hands)
+        if entry.melds is not None:
+            item["melds"] = entry.melds
+        if entry.big_gin:
+            item["big_gin"] = True
+        item["result"] = result.hand.result
+        if result.hand.winner is not None:
+            item["winner"] = result.hand.winner
+        item["score"] = result.hand.score
+        if game.rules.hollywood:
+            item["entered"] = list(state.entered[number - 1])
+        if entry.note is not None:
+            item["note"] = entry.note
+        hands.append(item)
+    doc["rounds"] = hands
+    return doc

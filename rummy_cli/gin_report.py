@@ -1,0 +1,187 @@
+"""What the Gin referee says: ``rummy deadwood`` and ``rummy check knock``, as text and JSON.
+
+Pure functions from results to strings or plain data; the CLI prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .render import PLAIN, Style, plural, show_cards, wrap
+
+if TYPE_CHECKING:  # kept out of start-up
+    from .deadwood import Arrangement, GinMeld, Reply
+    from .games.gin import HandScore, Outcome, Showdown
+    from .melds import Violation
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _melds(melds: Sequence[GinMeld]) -> list[list[str]]:
+    return [_names(m) for m in melds]
+
+
+# --- rummy deadwood -----------------------------------------------------------------------
+
+def deadwood_json(a: Arrangement) -> dict[str, Any]:
+    """``deadwood`` JSON: the least deadwood and one arrangement reaching it."""
+    return {"deadwood": a.deadwood, "melds": _melds(a.melds), "unmatched": _names(a.unmatched),
+            "gin": a.gin}
+
+
+def deadwood_text(a: Arrangement, style: Style = PLAIN) -> str:
+    """The least deadwood, the melds and the cards left over, as said at the table."""
+    if a.gin:
+        head = f"Gin: all {plural(sum(map(len, a.melds)), 'card')} are in melds, deadwood 0."
+    else:
+        verb = "is" if len(a.unmatched) == 1 else "are"
+        head = f"Deadwood {a.deadwood}: {show_cards(a.unmatched, style)} {verb} in no meld."
+    return "\n".join([wrap(head, style), wrap(_table(a.melds, style), style, "Melds: ")])
+
+
+def _table(melds: Sequence[GinMeld], style: Style) -> str:
+    return " / ".join(show_cards(m, style) for m in melds) if melds else "none"
+
+
+def _dead(cards: Sequence[Card], style: Style) -> str:
+    """'8D AC (9)'."""
+    from .deadwood import total
+
+    return f"{show_cards(cards, style)} ({total(cards)})" if cards else "none"
+
+
+# --- rummy check knock --------------------------------------------------------------------
+
+def _problem_json(p: Violation) -> dict[str, str]:
+    return {"rule": p.rule, "code": p.code, "message": p.message}
+
+
+def _reply_json(r: Reply) -> dict[str, Any]:
+    return {"deadwood": r.deadwood, "melds": _melds(r.melds), "layoffs": _names(r.laid_off),
+            "laid_on": [{"card": str(x.card), "meld": _names(x.meld)} for x in r.layoffs],
+            "unmatched": _names(r.unmatched)}
+
+
+def _layout_json(a: Arrangement) -> dict[str, Any]:
+    return {"deadwood": a.deadwood, "melds": _melds(a.melds), "unmatched": _names(a.unmatched)}
+
+
+def _outcome_json(o: Outcome) -> dict[str, Any]:
+    return {"knocker": _layout_json(o.layout), "defender": _reply_json(o.reply),
+            "result": o.score.result, "winner": o.score.winner, "score": o.score.score}
+
+
+def showdown_json(s: Showdown) -> dict[str, Any]:
+    """``check knock`` JSON."""
+    score = s.score
+    return {
+        "legal": s.legal,
+        "problems": [_problem_json(p) for p in s.problems],
+        "result": score.result if score else None,
+        "winner": score.winner if score else None,
+        "score": score.score if score else 0,
+        "doubled": score.doubled if score else False,
+        "layout_matters": s.layout_matters,
+        "knock_limit": s.limit,
+        "upcard": str(s.upcard) if s.upcard else None,
+        "layout": "given" if s.layout_given else "best",
+        "knocker": _layout_json(s.knocker),
+        "defender": _reply_json(s.defender),
+        "other_layout": _outcome_json(s.other) if s.other else None,
+    }
+
+
+def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
+    """The referee's explanation of a knock: legal or not, who scores what and why."""
+    if not s.legal:
+        lines = [f"ILLEGAL knock: {plural(len(s.problems), 'problem')}"]
+        lines += [wrap(p.message, style, f"  - {p.code} ({p.rule}): ", indent=4)
+                  for p in s.problems]
+        return "\n".join(lines)
+    score = s.score
+    assert score is not None
+    lines = [wrap(_verdict(s, score), style)]
+    how = ("  (as laid down)" if s.layout_given else "" if score.result in ("gin", "big-gin")
+           else "  (the best layout for the knocker)")
+    lines.append(wrap(f"{_table(s.knocker.melds, style)}{how}", style, "Knocker  melds:    ",
+                      indent=19))
+    lines.append(f"         deadwood: {_dead(s.knocker.unmatched, style)}")
+    lines.append(wrap(_layoffs(s, score, style), style, "Defender lays off: ", indent=19))
+    lines.append(wrap(_table(s.defender.melds, style), style, "         melds:    ", indent=19))
+    lines.append(f"         deadwood: {_dead(s.defender.unmatched, style)}")
+    lines.append(wrap(_sentence(score, s), style))
+    if s.other is not None:
+        lines.append(wrap(_other(s.other, style), style))
+    elif not s.layout_given and score.result in ("knock", "undercut", "tie"):
+        lines.append("No other legal layout of the knocker's changes the result.")
+    return "\n".join(lines)
+
+
+def _verdict(s: Showdown, score: HandScore) -> str:
+    if score.result == "big-gin":
+        return "LEGAL big gin: all 11 of the knocker's cards are in melds."
+    if score.result == "gin":
+        return "LEGAL gin: every card of the knocker's is in a meld."
+    where = f", set by the upcard {s.upcard}" if s.upcard is not None else ""
+    return (f"LEGAL knock: the knocker's deadwood {score.knocker} is within the knock limit "
+            f"of {s.limit}{where}.")
+
+
+def _layoffs(s: Showdown, score: HandScore, style: Style) -> str:
+    if score.result in ("gin", "big-gin"):
+        return "nothing: no card may be laid off on gin"
+    if not s.defender.layoffs:
+        return "nothing"
+    runs: list[tuple[GinMeld, list[Card]]] = []
+    for x in s.defender.layoffs:
+        if runs and runs[-1][0] == x.meld:
+            runs[-1][1].append(x.card)
+        else:
+            runs.append((x.meld, [x.card]))
+    return ", ".join(f"{show_cards(cards, style)} on {show_cards(meld, style)}"
+                     for meld, cards in runs)
+
+
+def _sentence(score: HandScore, s: Showdown) -> str:
+    """Who scores what, and the sum that makes it (G10, G17)."""
+    k, d = score.knocker, score.defender
+    if score.result == "tie":
+        return (f"Tie: both have {k}, and a tie scores nothing in these rules: nobody wins "
+                "the hand, and the same dealer deals again.")
+    if score.result in ("gin", "big-gin"):
+        name = "big gin" if score.result == "big-gin" else "gin"
+        head = (f"{name.capitalize()}: the knocker scores the defender's deadwood and the "
+                f"{name} bonus")
+        sum_ = f"{d} + {score.bonus}"
+    elif score.result == "knock":
+        head = (f"The knocker wins with {k} against {d}: the knocker scores the "
+                "difference")
+        sum_ = f"{d} - {k}"
+    else:
+        compare = "equals" if d == k else "is less than"
+        head = (f"Undercut: the defender's {d} {compare} the knocker's {k}: the defender "
+                "scores the difference and the undercut bonus")
+        sum_ = f"{k} - {d} + {score.bonus}"
+    if score.doubled:
+        return (f"{head}, doubled by the spade upcard {s.upcard}: ({sum_}) x 2 = "
+                f"{score.score}.")
+    return f"{head}, {sum_} = {score.score}."
+
+
+def _other(o: Outcome, style: Style) -> str:
+    score = o.score
+    laid = o.reply.laid_off
+    lays = f"lay off {show_cards(laid, style)}" if laid else "lay off nothing"
+    if score.winner == "defender":
+        result = f"the defender would {lays} and win an undercut for {score.score}"
+    elif score.winner == "knocker":
+        result = f"the defender would {lays}, and the knocker would win {score.score}"
+    else:
+        result = f"the defender would {lays}, and the hand would be a tie"
+    return (f"The layout matters: laid down as {_table(o.layout.melds, style)} with "
+            f"{_dead(o.layout.unmatched, style)} unmatched, {result}. If that is what was "
+            "laid down, give it with --knocker-melds.")

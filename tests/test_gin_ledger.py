@@ -1,0 +1,163 @@
+"""Gin, Oklahoma and Hollywood games in the ledger: new, round (a hand), standings, history,
+undo, fix, rename, the next game, stats and the chart, through the command as a table uses it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clirun import ok, one_error_line, run
+
+from rummy_cli import ledger
+
+
+def hand(*args: str) -> dict[str, object]:
+    return json.loads(ok("round", *args, "--json"))  # type: ignore[no-any-return]
+
+
+def standings() -> dict[str, object]:
+    return json.loads(ok("standings", "--json"))  # type: ignore[no-any-return]
+
+
+def test_g20_e10_hollywood_through_the_ledger() -> None:
+    ok("new", "A", "B", "--game", "gin", "--hollywood", "--dealer", "A")
+    played = [("A", 5, 65, "A", 60, [1]), ("A", 5, 50, "A", 45, [1, 2]),
+              ("B", 22, 2, "B", 20, [2]), ("A", 1, 31, "A", 30, [2, 3])]
+    for knocker, a, b, winner, score, entered in played:
+        doc = hand("--knock", knocker, "--points", f"A={a}", "--points", f"B={b}")
+        assert (doc["winner"], doc["score"], doc["entered"]) == (winner, score, entered)
+    doc = standings()
+    games = {g["game"]: g for g in doc["games"]}  # type: ignore[union-attr]
+    first = {p["name"]: p for p in games[1]["players"]}
+    assert games[1]["over"] and first["A"]["total"] == 510 and first["B"]["total"] == 0
+    second = {p["name"]: p["points"] for p in games[2]["players"]}
+    third = {p["name"]: p["points"] for p in games[3]["players"]}
+    assert not games[2]["over"] and second == {"A": 75, "B": 20}
+    assert not games[3]["over"] and third["A"] == 30
+    assert doc["game_over"] is False and doc["winners"] == []
+    text = Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+    assert "game: gin" in text and "scoring: hollywood" in text and "entered: [1, 2]" in text
+
+
+def test_g10_e1_a_hand_from_cards_is_scored_by_the_showdown() -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    doc = hand("--knock", "Kay", "--hand", "Kay=2H 3H 4H 7C 7D 7S JS QS KS AD",
+               "--hand", "Dan=5C 5D 5S 8H 9H 10H 2C 4C 6D KC")
+    assert (doc["result"], doc["winner"], doc["score"]) == ("knock", "Kay", 21)
+    assert doc["deadwood"] == {"Kay": 1, "Dan": 22}
+
+
+def test_g6_a_knock_over_the_limit_is_refused_and_the_ledger_unchanged() -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("round", "--knock", "Kay", "--points", "Kay=12", "--points", "Dan=30")
+    assert code == 2 and "G6" in one_error_line(err)
+    code, _, err = run("round", "--knock", "Kay", "--hand",
+                       "Kay=2H 3H 4H 7C 7D 7S JS QS KD 9C", "--hand",
+                       "Dan=5C 5D 5S 8H 9H 10H 2C 4C 6D KC")
+    assert code == 2 and "Kay may not knock" in one_error_line(err)
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_g15_the_winner_deals_next_and_a_dead_hand_keeps_the_dealer() -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    doc = hand("--knock", "Kay", "--points", "Kay=3", "--points", "Dan=30")
+    assert doc["dealer"] == "Dan"
+    assert standings()["next_dealer"] == "Kay"
+    doc = hand("--dead")
+    assert (doc["result"], doc["winner"], doc["score"], doc["dealer"]) == ("dead", None, 0,
+                                                                          "Kay")
+    assert standings()["next_dealer"] == "Kay"
+
+
+def test_g16_g17_oklahoma_needs_the_upcard_and_a_spade_doubles() -> None:
+    ok("new", "Kay", "Dan", "--game", "oklahoma", "--dealer", "Dan")
+    code, _, err = run("round", "--knock", "Kay", "--points", "Kay=4", "--points", "Dan=10")
+    assert code == 2 and "--upcard" in one_error_line(err)
+    doc = hand("--knock", "Kay", "--points", "Kay=4", "--points", "Dan=10", "--upcard", "6S")
+    assert (doc["score"], doc["doubled"]) == (12, True)  # E9
+    code, _, err = run("round", "--knock", "Dan", "--points", "Dan=7", "--points", "Kay=20",
+                       "--upcard", "6H")
+    assert code == 2 and "G16" in one_error_line(err)
+
+
+def test_settled_point_5_oklahoma_refuses_a_knock_rule() -> None:
+    code, _, err = run("new", "Kay", "Dan", "--game", "oklahoma", "--rule", "knock=5")
+    assert code == 2 and "upcard sets the knock limit" in one_error_line(err)
+
+
+def test_g11_g12_a_game_ends_with_boxes_and_bonus_then_the_next_game() -> None:
+    ok("new", "Kay", "Dan", "--game", "classic", "--dealer", "Dan")
+    hand("--knock", "Dan", "--points", "Dan=2", "--points", "Kay=40")
+    hand("--knock", "Kay", "--points", "Kay=0", "--points", "Dan=90")  # gin: 90 + 20
+    doc = standings()
+    assert doc["game_over"] and doc["winners"] == ["Kay"]
+    kay = {p["name"]: p for p in doc["players"]}["Kay"]  # type: ignore[union-attr]
+    assert (kay["points"], kay["rounds_won"], kay["round_bonus"], kay["game_bonus"]) == \
+        (110, 1, 20, 100)
+    out = ok("new")
+    assert "Game 2 of Gin Rummy (classic figures)" in out and "Kay deals first" in out
+    history = ok("history", "--game", "1")
+    assert "Total" in history and "Game bonus" in history
+
+
+def test_undo_fix_and_rename_in_a_gin_game() -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    hand("--knock", "Kay", "--points", "Kay=3", "--points", "Dan=30")
+    hand("--knock", "Dan", "--points", "Dan=2", "--points", "Kay=9")
+    out = ok("undo", "--yes")
+    assert out.startswith("Took back hand 2: Dan knocked and wins: 7 points")
+    doc = json.loads(ok("fix", "1", "--knock", "Kay", "--points", "Kay=3", "--points",
+                        "Dan=40", "--json"))
+    assert doc["score"] == 37 and doc["changed"] == {"Kay": [27, 37], "Dan": [0, 0]}
+    ok("rename", "Dan", "Daniel")
+    assert [p["name"] for p in standings()["players"]] == ["Kay", "Daniel"]  # type: ignore
+
+
+def test_stats_and_chart_read_a_gin_ledger() -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    hand("--knock", "Kay", "--points", "Kay=0", "--points", "Dan=30")
+    hand("--knock", "Kay", "--points", "Kay=4", "--points", "Dan=2")
+    doc = json.loads(ok("stats", "--json"))
+    kay = {p["name"]: p for p in doc["players"]}["Kay"]
+    assert (kay["rounds_won"], kay["knocks"], kay["goings_out"],
+            kay["undercuts_suffered"]) == (1, 2, 1, 1)
+    race = json.loads(ok("chart", "--json"))
+    assert race["totals"] == {"Kay": [55, 55], "Dan": [0, 27]}
+
+
+def test_gin_options_are_refused_in_a_manipulation_game() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9",
+                       "--upcard", "6S")
+    assert code == 2 and "--upcard is for a Gin game" in one_error_line(err)
+
+
+def test_gin_needs_two_players_and_no_jokers() -> None:
+    code, _, err = run("new", "Kay", "Dan", "Eve", "--game", "gin")
+    assert code == 2 and "two players" in one_error_line(err)
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    code, _, err = run("round", "--knock", "Kay", "--hand", "Kay=JK 3H 4H 7C 7D 7S JS QS KS AD",
+                       "--hand", "Dan=5C 5D 5S 8H 9H 10H 2C 4C 6D KC")
+    assert code == 2 and "joker" in one_error_line(err).lower()
+
+
+def test_a_gin_ledger_round_trips(tmp_path: Path) -> None:
+    ok("new", "A", "B", "--game", "oklahoma", "--hollywood", "--dealer", "A")
+    hand("--knock", "A", "--points", "A=2", "--points", "B=30", "--upcard", "9S")
+    hand("--dead")
+    night, warnings = ledger.read(Path("rummy-ledger.yaml"))
+    assert warnings == []
+    assert ledger.dump(night) == Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--dead", "--knock", "A"], "a dead hand"),
+    (["--stock-out"], "no stock-out"),
+    (["--knock", "A", "--points", "A=2", "--hand", "B=2C 3C"], "the same way"),
+])
+def test_gin_hand_refusals(args: list[str], message: str) -> None:
+    ok("new", "A", "B", "--game", "gin", "--dealer", "A")
+    code, _, err = run("round", *args)
+    assert code == 2 and message in one_error_line(err)
