@@ -568,7 +568,7 @@ def test_r2_guided_too_many_copies_is_asked_again_not_thrown_away() -> None:
     answers = "\n".join(["Ben", "JK JK", "2C", "JK 4D", "4D", "y"]) + "\n"
     code, _, err = run("round", "--guided", input=answers)
     assert code == 0
-    assert ("with the hands before it, there are 3 jokers, but 2 decks hold only 2. "
+    assert ("With the hands before it, there are 3 jokers, but 2 decks hold only 2. "
             "Try again, or type 'back' to start the round again.") in err
     hands = json.loads(run("history", "--json")[1])["rounds"][0]["hands"]
     assert hands == {"Ann": ["JK", "JK"], "Ben": ["2C"], "Cy": ["4D"]}
@@ -814,7 +814,7 @@ def test_back_a_changed_hand_is_checked_against_all_the_other_hands() -> None:
     answers = ["stock", "3C", "9D", "JK JK", "back", "Ann", "JK", "2C", "y"]
     code, _, err = run("round", "--guided", input="\n".join(answers) + "\n")
     assert code == 0
-    assert ("  with the other hands, there are 3 jokers, but 2 decks hold only 2. Try again, or "
+    assert ("  With the other hands, there are 3 jokers, but 2 decks hold only 2. Try again, or "
             "type 'back' to choose what to change.") in err
     assert last_round()["hands"] == {"Ann": ["2C"], "Ben": ["9D"], "Cy": ["JK", "JK"]}
 
@@ -933,7 +933,7 @@ def test_guided_knocker_question_knows_stock_and_back() -> None:
     code, out, err = run("round", "--guided", "--json", input="stok\nback\nstock\n3C\n2D\ny\n")
     assert code == 0
     assert "'stok' is not a player of this game (Ann, Ben): did you mean 'stock'?" in err
-    assert "this is the round's first question" in err
+    assert "This is the round's first question" in err
     assert json.loads(out)["knocker"] is None
 
 
@@ -942,7 +942,7 @@ def test_check_turn_guided_checks_each_answer_at_once_and_goes_back() -> None:
                "7S 8S 9S", "10S", "7S 8S 9S 10S", ""]
     code, out, err = run("check", "turn", "--guided", input="\n".join(answers) + "\n")
     assert code == 0 and out.startswith("LEGAL turn.")
-    assert "the table before the turn is not legal: meld 2 (QS QH)" in err
+    assert "The table before the turn is not legal: meld 2 (QS QH)" in err
     assert "JK=7C is in the hand" in err
     assert "7H appears 3 times, but 2 decks hold only 2" in err
     assert "Back to the table before the turn." in err

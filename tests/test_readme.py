@@ -26,7 +26,8 @@ README = ROOT / "README.md"
 PROMPT = re.compile(r"^(?!.*\((?:given|kept)\)$)"
                     r"(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n/back\]"
                     r"|Change which\? \(.*\)|[^ ].* went out\? \[y/N\]"
-                    r"|Take back round .*\? \[y/N\]):(?: (.*))?$")
+                    r"|Take back round .*\? \[y/N\]|Record this hand\? \[Y/n/back\]"
+                    r"|The upcard \(.*\)):(?: (.*))?$")
 
 
 def sessions() -> list[tuple[int, list[tuple[str, list[str]]]]]:

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..errors import RummyError, UnusableInputError
+from . import shell
 from .shell import (
     _RUN,
     _check_format,
@@ -85,8 +86,9 @@ def announce(path: Path, game: Any, number: int, as_json: bool) -> None:
 
 def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
               points: tuple[str, ...], melds: tuple[str, ...], upcard: str | None, dead: bool,
-              big_gin: bool, as_json: bool) -> None:
-    """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed."""
+              big_gin: bool, as_json: bool, guided: bool = False, yes: bool = False) -> None:
+    """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
+    terminal with nothing given (or with --guided), ask for it."""
     from ..games.gin_game import record_hand
     from ..ledger import locked, save
 
@@ -95,10 +97,13 @@ def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
     knocker = knock[0] if knock else None
     if dead and (knocker is not None or hands or points):
         raise click.UsageError("a dead hand (--dead) has no knocker and no hands to enter")
-    if not dead and knocker is None:
-        raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
     entered = _hands_from_options(hands, points)
     layout = _layout(melds, knocker)
+    if guided or (not dead and not entered and shell.stdin_is_terminal()):
+        _guided_hand(path, knocker, entered, upcard, yes, as_json)
+        return
+    if not dead and knocker is None:
+        raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
     with locked(path, existing=True):
         night = _read(path)
         game = night.current
@@ -107,6 +112,42 @@ def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
                                  big_gin=big_gin)
         save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
     say_hand(updated, number, as_json)
+
+
+def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard: str | None,
+                 yes: bool, as_json: bool) -> None:
+    """Ask for the hand, show its score, and record it once the player agrees."""
+    from ..games.gin_game import record_hand
+    from ..gin_sheet import hand_sentence
+    from ..ledger import locked, save
+    from .prompts import Back, ask_confirm, ask_gin_hand
+
+    game = _read(path).current
+    number = len(game.rounds) + 1
+    while True:
+        who, hands, card = ask_gin_hand(game, knocker, given, upcard)
+        preview, result = record_hand(game, who, hands, upcard=card)
+        if result.deadwood:
+            dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
+            click.echo(f"Deadwood: {dead}.", err=True)
+        click.echo(f"Hand {number}: {hand_sentence(preview, number)}", err=True)
+        try:
+            if yes or ask_confirm("Record this hand?"):
+                break
+        except Back:
+            click.echo("Back to the start of the hand.", err=True)
+            knocker, given, upcard = None, {}, None
+            continue
+        click.echo("Nothing recorded.", err=True)
+        return
+    with locked(path, existing=True):  # not held while the player answers
+        night = _read(path, quiet=True)
+        if night.current.rounds != game.rounds:
+            raise RummyError(f"{path} changed while you were answering (another rummy "
+                             "command wrote it); nothing recorded: run 'rummy round' again")
+        updated, _ = record_hand(night.current, who, hands, upcard=card)
+        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
+    say_hand(updated, number, as_json, announced=True)
 
 
 def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
@@ -124,15 +165,19 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
     return table
 
 
-def say_hand(game: Any, number: int, as_json: bool) -> None:
+def say_hand(game: Any, number: int, as_json: bool, announced: bool = False) -> None:
     """The hand just recorded, then the standings."""
     from ..gin_sheet import hand_json, hand_sentence, standings_footer, standings_table
 
     if as_json:
         _print_json(hand_json(game, number))
         return
-    click.echo(f"Hand {number} ({game.dealer_of(number)} dealt): {hand_sentence(game, number)}")
-    click.echo()
+    if not announced:
+        click.echo(f"Hand {number} ({game.dealer_of(number)} dealt): "
+                   f"{hand_sentence(game, number)}")
+        click.echo()
+    else:
+        click.echo()
     click.echo(standings_table(game))
     click.echo()
     click.echo(standings_footer(game))

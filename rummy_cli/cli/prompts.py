@@ -6,7 +6,7 @@ Part of the CLI shell (it uses click's prompts); the rules are checked by the co
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -19,6 +19,7 @@ from ..games.manipulation.game import (
     entry_points,
     find_player_by_prefix,
     most_points,
+    name_key,
     normalize_hand,
     players_matching,
     typed_hand,
@@ -72,6 +73,8 @@ def _ask(question: str, convert: Callable[[str], T], default: str | None = None)
 def _say_why(exc: RummyError) -> None:
     """Why an answer was refused, and what the player can do now."""
     message = str(exc)
+    if message[:1].islower() and not message.startswith(("e.g.", "rummy")):
+        message = message[0].upper() + message[1:]
     stop = "" if message.endswith(("?", ".", "!")) else "."
     retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
     click.echo(f"  {message}{stop} {retry}", err=True)
@@ -426,3 +429,74 @@ def _ask_turn_once(before: str | None, hand: str | None, after: str | None, deck
     if draws_given is not None:
         return before_t, hand_c, after_t, draws_given
     return before_t, hand_c, after_t, _ask("Cards drawn this turn (1-3)", draws, default="1")
+
+
+# --- a Gin hand ---------------------------------------------------------------------------
+
+GIN_KNOCK_QUESTION = "Who knocked? (a name, or 'dead' for a dead hand)"
+GIN_HANDS_HINT = ("Type each hand's cards (2H 3H 4H ...) or its deadwood (12); the "
+                  "defender's after layoffs.")
+
+
+def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
+                 upcard: str | None) -> tuple[str | None, dict[str, HandEntry], str | None]:
+    """Ask how a Gin hand ended, the upcard in Oklahoma, and both hands (G6-G10, G16)."""
+    from ..games.gin_game import gin_entry, score_gin_entry
+
+    number = len(game.rounds) + 1
+    click.echo(f"Hand {number} ({game.dealer_of(number)} dealt). "
+               f"Players: {', '.join(game.players)}.", err=True)
+    if knock is not None:  # a wrong --knock: one error, no question
+        knock = find_player_by_prefix(game.players, knock)
+
+    def knocker(raw: str) -> str | None:
+        text = raw.strip()
+        if text.lower() in ("dead", "d", "none", "nobody"):
+            return None
+        if not text:
+            raise RummyError("type who knocked, or 'dead'")
+        return find_player_by_prefix(game.players, text)
+
+    while True:
+        who = knock if knock is not None else _ask(GIN_KNOCK_QUESTION, knocker)
+        if who is None:
+            return None, {}, None
+        card = upcard
+        if game.rules.upcard_sets_limit and card is None:
+            card = _ask("The upcard (it sets the knock limit)", _gin_upcard)
+        click.echo(GIN_HANDS_HINT, err=True)
+        other = next(p for p in game.players if p != who)
+        hands: dict[str, HandEntry] = {}
+        for player in (who, other):
+            known = _given_in(given, player)
+            if known is not None:
+                hands[player] = known
+                continue
+            hands[player] = _ask(f"{player}'s hand", _hand_of(player))
+        try:
+            score_gin_entry(game, gin_entry(game, who, hands, upcard=card))
+        except RummyError as exc:
+            _say_why(_CanGoBack(str(exc), "Back to the start of the hand."))
+            knock, upcard = None, None
+            continue
+        return who, hands, card
+
+
+def _hand_of(player: str) -> Callable[[str], HandEntry]:
+    def hand(raw: str) -> HandEntry:
+        return normalize_hand(typed_hand(_not_back(raw)), player)
+    return hand
+
+
+def _given_in(given: Mapping[str, HandEntry], player: str) -> HandEntry | None:
+    for name, hand in given.items():
+        if name_key(name) == name_key(player):
+            return hand
+    return None
+
+
+def _gin_upcard(raw: str) -> str:
+    cards = parse_cards(_not_back(raw))
+    if len(cards) != 1:
+        raise RummyError("type the one upcard, e.g. 6S")
+    return str(cards[0])

@@ -261,7 +261,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
             raise click.UsageError("a Gin hand ends with a knock or as a dead hand (--dead); "
                                    "there is no stock-out")
         gin_ledger.gin_round(path, knock, hands, points, melds, upcard, dead, big_gin,
-                             as_json)
+                             as_json, guided, yes)
         return
     gin_ledger.refuse_gin_options(gin_options)
     if len(knock) > 1:
