@@ -414,7 +414,8 @@ def test_g10_e6_text_explains_the_layoffs_and_the_undercut() -> None:
     assert code == 0
     assert out.splitlines() == [
         "LEGAL knock: the knocker's deadwood 10 is within the knock limit of 10.",
-        "Knocker  melds:    5S 6S 7S / 9C 10C JC / KS KD KC  (the best layout for the knocker)",
+        "Knocker  melds:    5S 6S 7S / 9C 10C JC / KS KD KC  (none given: the best for the "
+        "knocker)",
         "         deadwood: JD (10)",
         "Defender lays off: 8S 9S on 5S 6S 7S, 8C 7C on 9C 10C JC",
         "         melds:    2S 2H 2D 2C",

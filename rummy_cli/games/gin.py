@@ -247,11 +247,6 @@ class Showdown:
         """True when the knock breaks no rule."""
         return not self.problems
 
-    @property
-    def big_gin(self) -> bool:
-        """The knocker melded 11 cards (G7)."""
-        return len(self.knocker.unmatched) + sum(map(len, self.knocker.melds)) == HAND + 1
-
 
 def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Card], *,
                 knocker_melds: Sequence[Sequence[Card]] | None = None,
