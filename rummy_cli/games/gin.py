@@ -240,7 +240,7 @@ class Showdown:
     score: HandScore | None  # None when the knock is not legal
     layout_given: bool
     layout_matters: bool  # another legal layout changes the winner or the score
-    other: Outcome | None  # such a layout: the worst for the knocker
+    other: Outcome | None  # such a layout: the least deadwood, then the worst for the knocker
 
     @property
     def legal(self) -> bool:
