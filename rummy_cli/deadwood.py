@@ -265,15 +265,15 @@ class Targets:
         self.fourth: dict[Card, GinMeld] = {}
         self.run_of: dict[Card, GinMeld] = {}  # every card of a knocker's run
         for meld in melds:
-            shown = in_order(meld)
-            kind = meld_kind(shown)
-            if kind == "group" and len(shown) == 3:
-                suits = {c.suit for c in shown}
-                missing = next(s for s in type(shown[0].suit) if s not in suits)
-                self.fourth[Card(shown[0].rank, missing)] = shown
+            ordered = in_order(meld)
+            kind = meld_kind(ordered)
+            if kind == "group" and len(ordered) == 3:
+                suits = {c.suit for c in ordered}
+                missing = next(s for s in type(ordered[0].suit) if s not in suits)
+                self.fourth[Card(ordered[0].rank, missing)] = ordered
             elif kind == "run":
-                for c in shown:
-                    self.run_of[c] = shown
+                for c in ordered:
+                    self.run_of[c] = ordered
 
     def ends(self, card: Card) -> GinMeld | None:
         """The knocker's run this card is next to, if any."""
@@ -331,6 +331,9 @@ class Defender:
 
 
 class _Replier:
+    """One defender's hand against one knocker's layout, as bits: the cards that are a
+    group's 4th card, the cards next to a run (anchors), and the links of chains."""
+
     def __init__(self, targets: Targets, hand: _Hand) -> None:
         self.targets = targets
         self.hand = hand

@@ -106,7 +106,7 @@ def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
     assert score is not None
     lines = [wrap(_verdict(s, score), style)]
     how = ("  (as laid down)" if s.layout_given else "" if score.result in ("gin", "big-gin")
-           else "  (the best layout for the knocker)")
+           else "  (none given: the best for the knocker)")
     lines.append(wrap(f"{_table(s.knocker.melds, style)}{how}", style, "Knocker  melds:    ",
                       indent=19))
     lines.append(f"         deadwood: {_dead(s.knocker.unmatched, style)}")

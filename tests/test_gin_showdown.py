@@ -414,7 +414,8 @@ def test_g10_e6_text_explains_the_layoffs_and_the_undercut() -> None:
     assert code == 0
     assert out.splitlines() == [
         "LEGAL knock: the knocker's deadwood 10 is within the knock limit of 10.",
-        "Knocker  melds:    5S 6S 7S / 9C 10C JC / KS KD KC  (the best layout for the knocker)",
+        "Knocker  melds:    5S 6S 7S / 9C 10C JC / KS KD KC  (none given: the best for the "
+        "knocker)",
         "         deadwood: JD (10)",
         "Defender lays off: 8S 9S on 5S 6S 7S, 8C 7C on 9C 10C JC",
         "         melds:    2S 2H 2D 2C",
@@ -709,3 +710,17 @@ def test_gin_commands_have_help_with_an_example() -> None:
         code, out, _ = run(*words, "--help")
         assert code == 0 and "Example" in out and "rummy " + " ".join(words) in out
     assert "rummy check knock --knocker" in run("check", "--help")[1]
+
+
+def test_g10_gin_is_never_undercut_even_at_d_0() -> None:
+    code, doc = cli_knock("4H 5H 6H 7H 9C 9D 9S 2D 3D 4D", "3C 3H 3S 10S JS QS 8S 8C 8D 8H")
+    assert (doc["result"], doc["winner"], doc["score"]) == ("gin", "knocker", 0 + 25)
+    assert score_hand(GIN.with_house_rules({"tie": "none"}), 0, 0).result == "gin"
+
+
+@pytest.mark.parametrize("args", [["deadwood", "7H", "--game", "manipulation"],
+                                  ["check", "knock", "--knocker", "7H", "--defender", "8H",
+                                   "--game", "rummikub"]])
+def test_g1_the_gin_commands_take_only_gin_games(args: list[str]) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and "--game is gin, classic or oklahoma here" in one_error_line(err)

@@ -70,7 +70,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bo
     if not parsed:
         raise UnusableInputError("no cards given: name the meld's cards, e.g. "
                                  "rummy check meld 7H JK=8H 9H")
-    if game != "manipulation":
+    if game.strip().lower() != "manipulation":
         from .showdown import judge_gin_melds
 
         verdict = judge_gin_melds([parsed], game, decks)[0]
@@ -111,7 +111,7 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: b
         raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
                                  'rummy check table "7H 8H 9H / QS QH QD"')
     melds = _table(" ".join(table), "the table")
-    if game != "manipulation":
+    if game.strip().lower() != "manipulation":
         from .showdown import judge_gin_melds
 
         verdicts = judge_gin_melds(melds, game, decks)

@@ -240,17 +240,12 @@ class Showdown:
     score: HandScore | None  # None when the knock is not legal
     layout_given: bool
     layout_matters: bool  # another legal layout changes the winner or the score
-    other: Outcome | None  # such a layout: the worst for the knocker
+    other: Outcome | None  # such a layout: the least deadwood, then the worst for the knocker
 
     @property
     def legal(self) -> bool:
         """True when the knock breaks no rule."""
         return not self.problems
-
-    @property
-    def big_gin(self) -> bool:
-        """The knocker melded 11 cards (G7)."""
-        return len(self.knocker.unmatched) + sum(map(len, self.knocker.melds)) == HAND + 1
 
 
 def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Card], *,
