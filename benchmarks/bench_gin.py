@@ -22,8 +22,8 @@ from typing import Any
 
 from rummy_cli.cards import ALL_CARDS, Card, Suit, parse_cards
 from rummy_cli.deadwood import layouts, least_deadwood
-from rummy_cli.games.gin import check_knock
-from rummy_cli.games.gin_rules import GIN
+from rummy_cli.games.gin.rules import GIN
+from rummy_cli.games.gin.showdown import check_knock
 
 
 def deal(rnd: random.Random, size: int, dense: bool) -> list[Card]:

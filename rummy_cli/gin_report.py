@@ -13,7 +13,7 @@ from .render import PLAIN, Style, plural, show_cards, wrap
 
 if TYPE_CHECKING:  # kept out of start-up
     from .deadwood import Arrangement, GinMeld, Reply
-    from .games.gin import HandScore, Outcome, Showdown
+    from .games.gin.showdown import HandScore, Outcome, Showdown
     from .melds import Violation
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .render import and_list, plural, table
 
 if TYPE_CHECKING:
-    from .games.gin_game import GinGame
+    from .games.gin.game import GinGame
 
 _RESULT_WORDS = {"knock": "knocked and wins", "gin": "went gin and wins",
                  "big-gin": "went big gin and wins"}
@@ -40,7 +40,7 @@ def hand_sentence(game: GinGame, number: int) -> str:
 
 def hand_json(game: GinGame, number: int) -> dict[str, Any]:
     """``round --json`` for a Gin hand (the contract's fields)."""
-    from .games.gin_score import hand_data
+    from .games.gin.score import hand_data
 
     return {**hand_data(game.state, number),
             "deadwood": dict(game.results[number - 1].deadwood)}
@@ -48,7 +48,7 @@ def hand_json(game: GinGame, number: int) -> dict[str, Any]:
 
 def standings_json(game: GinGame) -> dict[str, Any]:
     """``standings --json`` for a Gin game; Hollywood adds the three games (``games``)."""
-    from .games.gin_score import games_data, standings_data
+    from .games.gin.score import games_data, standings_data
 
     doc = standings_data(game.state)
     if game.rules.hollywood:

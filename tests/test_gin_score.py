@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.errors import UnusableInputError
-from rummy_cli.games.gin_rules import CLASSIC, GIN, OKLAHOMA, GinRules
-from rummy_cli.games.gin_score import (
+from rummy_cli.games.gin.rules import CLASSIC, GIN, OKLAHOMA, GinRules
+from rummy_cli.games.gin.score import (
     GinHand,
     GinHandError,
     GinState,

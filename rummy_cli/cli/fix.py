@@ -70,7 +70,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
       rummy fix 2 --knock Ben --points Ben=0 --points Ann=31    (a Gin hand)
     """
     from ..games import is_gin
-    from ..games.gin_game import fix_hand
+    from ..games.gin.game import fix_hand
     from ..games.manipulation.game import fix_round as fix_manipulation_round
     from ..ledger import ledger_path, locked, save
     from .gin_ledger import _layout, refuse_gin_options
@@ -199,7 +199,7 @@ def rename(old: str, new: str, ledger: str | None) -> None:
                                        f"in {path} has")
         def renamed_in(g: Any) -> Any:
             from ..games import is_gin
-            from ..games.gin_game import rename_in_gin
+            from ..games.gin.game import rename_in_gin
 
             return (rename_in_gin if is_gin(g) else rename_player)(g, seated, wanted)
 

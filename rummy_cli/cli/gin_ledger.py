@@ -27,7 +27,7 @@ GIN_ONLY = ("--upcard", "--dead", "--melds", "--big-gin")
 def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = None) -> Any:
     """The rules of a new Gin game: the preset (or the last game's rules), house rules, and
     Hollywood scoring if asked."""
-    from ..games.gin_rules import GinRuleError, find_preset
+    from ..games.gin.rules import GinRuleError, find_preset
 
     try:
         rules = base if base is not None and base.game == kind else find_preset(kind)
@@ -44,7 +44,7 @@ def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, create
             rules: Any, last: Any) -> Any:
     """The first or the next Gin game (G15: the winner of the last hand deals first)."""
     from ..games import is_gin
-    from ..games.gin_game import new_gin_game, next_gin_game
+    from ..games.gin.game import new_gin_game, next_gin_game
 
     if last is not None and is_gin(last):
         return next_gin_game(last, names, dealer=dealer, seed=seed, rules=rules,
@@ -89,7 +89,7 @@ def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
               big_gin: bool, as_json: bool, guided: bool = False, yes: bool = False) -> None:
     """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
     terminal with nothing given (or with --guided), ask for it."""
-    from ..games.gin_game import record_hand
+    from ..games.gin.game import record_hand
     from ..ledger import locked, save
 
     if len(knock) > 1:
@@ -117,7 +117,7 @@ def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
 def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard: str | None,
                  yes: bool, as_json: bool) -> None:
     """Ask for the hand, show its score, and record it once the player agrees."""
-    from ..games.gin_game import record_hand
+    from ..games.gin.game import record_hand
     from ..gin_sheet import hand_sentence
     from ..ledger import locked, save
     from .prompts import Back, ask_confirm, ask_gin_hand

@@ -441,7 +441,7 @@ GIN_HANDS_HINT = ("Type each hand's cards (2H 3H 4H ...) or its deadwood (12); t
 def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
                  upcard: str | None) -> tuple[str | None, dict[str, HandEntry], str | None]:
     """Ask how a Gin hand ended, the upcard in Oklahoma, and both hands (G6-G10, G16)."""
-    from ..games.gin_game import gin_entry, score_gin_entry
+    from ..games.gin.game import gin_entry, score_gin_entry
 
     number = len(game.rounds) + 1
     click.echo(f"Hand {number} ({game.dealer_of(number)} dealt). "

@@ -485,7 +485,7 @@ def _undone(game: Any) -> Any:
     from ..games import is_gin
 
     if is_gin(game):
-        from ..games.gin_game import undo_hand
+        from ..games.gin.game import undo_hand
 
         return undo_hand(game)[0]
     from ..games.manipulation.game import undo_round

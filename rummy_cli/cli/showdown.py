@@ -28,7 +28,7 @@ from .shell import (
 
 if TYPE_CHECKING:
     from ..cards import AnyCard, Card
-    from ..games.gin_rules import GinRules
+    from ..games.gin.rules import GinRules
     from ..melds import MeldVerdict
 
 GIN_GAMES = ("gin", "classic", "oklahoma")
@@ -43,7 +43,7 @@ def gin_game_option(f: Any) -> Any:
 
 def gin_rules(game: str, typed: Sequence[str] = ()) -> GinRules:
     """The rules of a Gin preset with the house rules typed as ``NAME=VALUE``."""
-    from ..games.gin_rules import find_preset
+    from ..games.gin.rules import find_preset
 
     if game.strip().lower() not in GIN_GAMES:
         from ..cards import quoted
@@ -66,7 +66,7 @@ def gin_rules(game: str, typed: Sequence[str] = ()) -> GinRules:
 def judge_gin_melds(melds: Sequence[Sequence[AnyCard]], game: str,
                     decks: int | None) -> list[MeldVerdict]:
     """``check meld|table --game gin``: each meld judged by the Gin rules (G3)."""
-    from ..games.gin import judge_meld, real_cards
+    from ..games.gin.showdown import judge_meld, real_cards
 
     if game.strip().lower() not in GIN_GAMES:
         from ..cards import quoted
@@ -82,7 +82,7 @@ def judge_gin_melds(melds: Sequence[Sequence[AnyCard]], game: str,
 
 def gin_hand(text: str | Sequence[str], what: str) -> list[Card]:
     """Cards as typed for a Gin hand: one deck, no jokers."""
-    from ..games.gin import real_cards
+    from ..games.gin.showdown import real_cards
 
     return real_cards(_cards(text, what), what)
 
@@ -162,7 +162,7 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
       rummy check knock --game oklahoma --upcard 6S --knocker "..." --defender "..." --json
       rummy check knock --rule undercut=10 --knocker "..." --defender "..."
     """
-    from ..games.gin import check_knock as referee
+    from ..games.gin.showdown import check_knock as referee
 
     rules = gin_rules(game, house_rules)
     if knocker_text is None or defender_text is None:
@@ -176,7 +176,7 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
                                  "card was turned up, e.g. --upcard 6S")
     melds = None
     if melds_text is not None:
-        from ..games.gin import real_cards
+        from ..games.gin.showdown import real_cards
 
         melds = [real_cards(list(m), "the knocker's melds")
                  for m in _table(melds_text, "the knocker's melds")]

@@ -17,9 +17,9 @@ MANIPULATION = "manipulation-rummy"
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
 KINDS = {
     MANIPULATION: "rummy_cli.games.manipulation.record",
-    "gin": "rummy_cli.games.gin_record",
-    "classic": "rummy_cli.games.gin_record",
-    "oklahoma": "rummy_cli.games.gin_record",
+    "gin": "rummy_cli.games.gin.record",
+    "classic": "rummy_cli.games.gin.record",
+    "oklahoma": "rummy_cli.games.gin.record",
 }
 GIN_FAMILY = ("gin", "classic", "oklahoma")
 

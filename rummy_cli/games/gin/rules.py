@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ..cards import Card, Suit
-from ..errors import RummyError
+from ...cards import Card, Suit
+from ...errors import RummyError
 
 TIES = ("undercut", "none")
 SHUTOUTS = ("double", "double-points", "plus100", "off")
@@ -74,7 +74,7 @@ class GinRules:
         """The most deadwood a knock may leave (G6); in Oklahoma the upcard's value (G16):
         J Q K 10, an ace 0 (gin only) unless ``ace`` is "1".
 
-        >>> from ..cards import parse_card
+        >>> from ...cards import parse_card
         >>> GIN.knock_limit(), [OKLAHOMA.knock_limit(parse_card(t)) for t in ("6S", "KD", "AH")]
         (10, [6, 10, 0])
         """

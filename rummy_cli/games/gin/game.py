@@ -15,11 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
-from ..errors import NotationError, RefusedError, UnusableInputError
-from .gin_rules import GIN, GinRules
-from .gin_score import GinHand, GinState, gin_state
-from .manipulation.game import HandEntry, find_player, find_player_by_prefix, player_name
+from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
+from ...errors import NotationError, RefusedError, UnusableInputError
+from ..manipulation.game import HandEntry, find_player, find_player_by_prefix, player_name
+from .rules import GIN, GinRules
+from .score import GinHand, GinState, gin_state
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | 
     if len(players) != 2:
         raise RefusedError(f"Gin is a game for two players, not {len(players)} (G1)")
     names = [player_name(p) for p in players]
-    from .manipulation.game import name_key
+    from ..manipulation.game import name_key
 
     if name_key(names[0]) == name_key(names[1]):
         raise RefusedError(f"two players are called {names[0]!r}: give each a different name")
@@ -157,7 +157,7 @@ def _cards_of(text: str, who: str) -> list[Card]:
 
 def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
     """Score one entered hand (G6-G10, G16, G17); raises for what the rules refuse."""
-    from .gin import check_knock, score_hand
+    from .showdown import check_knock, score_hand
 
     rules = game.rules
     if entry.knocker is None:
@@ -205,7 +205,7 @@ def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry]
               melds: str | None = None, upcard: str | None = None,
               big_gin: bool = False) -> GinEntry:
     """A hand as typed, with names found and cards in the ledger's notation."""
-    from .manipulation.game import normalize_hand
+    from ..manipulation.game import normalize_hand
 
     who = None if knocker is None else find_player_by_prefix(game.players, knocker)
     if who is None and hands:

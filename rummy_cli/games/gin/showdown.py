@@ -7,8 +7,8 @@ where the table did not say what was laid down (D "computing a knock"), and scor
 E6 (OpenSpiel's hands): the defender breaks the group 8S 8C 8D to lay off 8S 9S and 8C 7C,
 and the knock with 10 becomes an undercut.
 
->>> from ..cards import parse_cards
->>> from .gin_rules import GIN
+>>> from ...cards import parse_cards
+>>> from .rules import GIN
 >>> s = check_knock(GIN, parse_cards("5S 6S 7S 9C 10C JC KC KD KS JD"),
 ...                 parse_cards("2C 2D 2H 2S 8S 9S 7C 8C 8D AC"))
 >>> s.score.result, s.score.winner, s.score.score, [str(c) for c in s.defender.laid_off]
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import AnyCard, Card, Joker, card_key, format_cards
-from ..deadwood import (
+from ...cards import AnyCard, Card, Joker, card_key, format_cards
+from ...deadwood import (
     Arrangement,
     Defender,
     GinMeld,
@@ -36,9 +36,9 @@ from ..deadwood import (
     shown,
     total,
 )
-from ..errors import RefusedError, UnusableInputError
-from ..melds import ILLEGAL_MELD, MeldVerdict, Violation
-from .gin_rules import GinRules
+from ...errors import RefusedError, UnusableInputError
+from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
+from .rules import GinRules
 
 Result = Literal["knock", "undercut", "gin", "big-gin", "tie"]
 Side = Literal["knocker", "defender"]
@@ -57,7 +57,7 @@ MOST_DEADWOOD = 100  # 10 cards of 10 points: no hand of 10 holds more
 def real_cards(cards: Sequence[AnyCard], what: str) -> list[Card]:
     """The cards, each once: the Gin games use one deck and no jokers (G1).
 
-    >>> from ..cards import parse_cards
+    >>> from ...cards import parse_cards
     >>> real_cards(parse_cards("7H JK"), "the hand")
     Traceback (most recent call last):
     ...
@@ -80,7 +80,7 @@ def judge_meld(cards: Sequence[Card]) -> MeldVerdict:
     """Is this a Gin meld (G3)? A group of 3 or 4 of a rank, or a run of 3 or more of a suit,
     the ace low only. Every problem, in words.
 
-    >>> from ..cards import parse_cards
+    >>> from ...cards import parse_cards
     >>> [p.message for p in judge_meld(parse_cards("QS KS AS")).problems]
     ['QS KS AS: in Gin the ace is low only (A-2-3): it cannot follow the king']
     """
@@ -194,7 +194,7 @@ def score_hand(rules: GinRules, knocker: int, defender: int, *, big_gin: bool = 
     ``upcard`` sets the limit and the doubling in Oklahoma. Refuses a knock over the limit
     (:class:`RefusedError`) and counts that cannot be (:class:`UnusableInputError`).
 
-    >>> from .gin_rules import GIN
+    >>> from .rules import GIN
     >>> s = score_hand(GIN, 8, 5)  # E2
     >>> s.result, s.winner, s.score
     ('undercut', 'defender', 28)

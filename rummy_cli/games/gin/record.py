@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..document import Where, get, only_keys
-from ..errors import RummyError
-from .gin_game import GinEntry, GinGame, new_gin_game, score_gin_entry
-from .gin_rules import GinRuleError, GinRules
-from .gin_score import GinHandError
-from .manipulation.game import HandEntry, find_player, normalize_hand
+from ...document import Where, get, only_keys
+from ...errors import RummyError
+from ..manipulation.game import HandEntry, find_player, normalize_hand
+from .game import GinEntry, GinGame, new_gin_game, score_gin_entry
+from .rules import GinRuleError, GinRules
+from .score import GinHandError
 
 GAME_KEYS = ("game", "players", "first_dealer", "created", "rules", "rounds")
 HAND_KEYS = ("hand", "dealer", "end", "upcard", "hands", "melds", "big_gin", "result",

@@ -6,7 +6,7 @@ this module adds them up. A standard game is one column of entries; Hollywood (G
 columns credited by G20. The same crediting rule with one column enters every win, so both
 share one loop.
 
->>> from .gin_rules import GIN
+>>> from .rules import GIN
 >>> hands = [GinHand("Ann", "gin", "Ann", 60), GinHand("Ann", "knock", "Ann", 45)]
 >>> s = gin_state(["Ann", "Ben"], "Ben", GIN, hands)
 >>> s.game_over, s.winners, s.net, s.next_dealer
@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RefusedError, UnusableInputError
-from .gin_rules import GinRules
+from ...errors import RefusedError, UnusableInputError
+from .rules import GinRules
 
 RESULTS = ("knock", "undercut", "gin", "big-gin", "tie", "dead")
 WON_BY_KNOCKER = ("knock", "gin", "big-gin")
@@ -61,7 +61,7 @@ def hand_boxes(hand: GinHand, rules: GinRules) -> int:
     and 1 for an undercut; ``spade_box=2`` doubles those of a doubled hand (G17).
 
     >>> from dataclasses import replace
-    >>> from .gin_rules import GIN
+    >>> from .rules import GIN
     >>> gin = GinHand("A", "gin", "A", 40, doubled=True)
     >>> hand_boxes(gin, GIN), hand_boxes(gin, replace(GIN, extra_boxes=True, spade_box=2))
     (1, 6)
@@ -79,7 +79,7 @@ def dealer_after(players: Sequence[str], dealer: str, hand: GinHand, rules: GinR
     loser, or the other player (``dealer`` = winner, loser, alternate). After a dead hand or a
     tie nobody wins, the same dealer deals again under every option. This holds across games.
 
-    >>> from .gin_rules import GIN
+    >>> from .rules import GIN
     >>> dealer_after(["A", "B"], "A", GinHand("A", "undercut", "B", 27), GIN)
     'B'
     >>> dealer_after(["A", "B"], "A", GinHand(None, "dead", None, 0), GIN)
@@ -200,7 +200,7 @@ def gin_state(
     win opens G2 as G1 is over; A's third opens G3.
 
     >>> from dataclasses import replace
-    >>> from .gin_rules import GIN
+    >>> from .rules import GIN
     >>> wins = [("A", 60), ("A", 45), ("B", 20), ("A", 30)]
     >>> hands = [GinHand(w, "knock", w, n) for w, n in wins]
     >>> s = gin_state(["A", "B"], "A", replace(GIN, scoring="hollywood"), hands)
@@ -381,7 +381,7 @@ def standings_data(state: GinState) -> dict[str, Any]:
 
     ``next_leader`` is the non-dealer, who is offered the upcard first (G5).
 
-    >>> from .gin_rules import GIN
+    >>> from .rules import GIN
     >>> d = standings_data(gin_state(["A", "B"], "B", GIN, [GinHand("A", "knock", "A", 9)]))
     >>> d["players"][0], d["game_over"], d["next_dealer"], d["next_leader"]
     ({'name': 'A', 'points': 9, 'rounds_won': 1, 'round_bonus': 0, 'game_bonus': 0, \
