@@ -154,7 +154,7 @@ def test_a_gin_ledger_round_trips(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--dead", "--knock", "A"], "a dead hand"),
-    (["--stock-out"], "no stock-out"),
+    (["--stock-out"], "a hand ends with --knock NAME, or --dead for a dead hand"),
     (["--knock", "A", "--points", "A=2", "--hand", "B=2C 3C"], "the same way"),
 ])
 def test_gin_hand_refusals(args: list[str], message: str) -> None:

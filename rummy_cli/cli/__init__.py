@@ -2,7 +2,7 @@
 and prints; every error a user can cause ends in ``shell`` as one line ``Error: ...``.
 
 One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
-round, standings, history, undo; ``gin_ledger`` for Gin games), ``showdown`` (deadwood,
+round, standings, history, undo: each game's part in ``keep_<game>``), ``showdown`` (deadwood,
 check knock), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``;
 ``prompts`` asks at a terminal.
 """

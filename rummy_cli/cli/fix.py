@@ -14,10 +14,8 @@ from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
-    _hands_from_options,
     _print_json,
     _read,
-    _sentence,
     cli,
     json_option,
     ledger_option,
@@ -69,43 +67,27 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
       rummy fix 5 --stock-out --points Ann=12 --points Ben=30 --points Cy=14 --yes
       rummy fix 2 --knock Ben --points Ben=0 --points Ann=31    (a Gin hand)
     """
-    from ..games import is_gin
-    from ..games.gin.game import fix_hand
-    from ..games.manipulation.game import fix_round as fix_manipulation_round
     from ..ledger import ledger_path, locked, save
-    from .gin_ledger import _layout, refuse_gin_options
+    from .keepers import keeper_of, refuse_others
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    gin = path.exists() and is_gin(_read(path, quiet=True).current)
-    if gin:
-        if stock_out or (knock is None) == (not dead):
-            raise click.UsageError("say how hand N ended: --knock NAME or --dead (one)")
-    else:
-        refuse_gin_options({"--upcard": upcard is not None, "--dead": dead,
-                            "--melds": bool(melds), "--big-gin": big_gin})
-        if (knock is None) == (not stock_out):
-            raise click.UsageError("say how round N ended: --knock NAME or --stock-out (one)")
-    if not dead and not hands and not points:
-        raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
-    entered = _hands_from_options(hands, points)
-    layout = _layout(melds, knock)
-
-    def fix_round(game: Any, number: int, knock: str | None, entered: Any) -> Any:
-        if gin:
-            return fix_hand(game, number, knock, entered, melds=layout, upcard=upcard,
-                            big_gin=big_gin)
-        return fix_manipulation_round(game, number, knock, entered)
-
+    opts = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
+            "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin}
+    night = _read(path, quiet=True)
+    keeper = keeper_of(night.current)
+    refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
+                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin},
+                  night.current)
+    word = keeper.WORD.lower()
     ask = not yes and shell.stdin_is_terminal()
     if ask:  # the question is asked without holding the lock, then the file is checked again
-        night = _read(path)
         game = night.current
-        fixed, result = fix_round(game, number, knock, entered)
-        _say_change(game, fixed, number, err=True)
+        fixed = keeper.fixed(game, number, opts)
+        _say_change(keeper, game, fixed, number, err=True)
         from .prompts import ask_yes_no
 
-        if not ask_yes_no(f"Fix {'hand' if gin else 'round'} {number}?", default=False):
+        if not ask_yes_no(f"Fix {word} {number}?", default=False):
             click.echo("Nothing changed.", err=True)
             return
     with locked(path, existing=True):
@@ -114,54 +96,23 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing fixed: run 'rummy fix' again")
         game = now.current
-        fixed, result = fix_round(game, number, knock, entered)
+        fixed = keeper.fixed(game, number, opts)
         save(path, now.with_current(fixed),
-             _RUN.written(f"round {number} is fixed in {path} (see 'rummy history')"))
+             _RUN.written(f"{word} {number} is fixed in {path} (see 'rummy history')"))
     before, after = _points(game), _points(fixed)
     if as_json:
-        changed = {p: [before[p], after[p]] for p in before}
-        if gin:
-            from ..gin_sheet import hand_json
-
-            _print_json({**hand_json(fixed, number), "changed": changed})
-            return
-        from ..report import round_json
-
-        _print_json({**round_json(number, fixed.dealer_of(number), result, fixed.state),
-                     "changed": changed})
+        _print_json({**keeper.said_json(fixed, number),
+                     "changed": {p: [before[p], after[p]] for p in before}})
         return
     if not ask:
-        _say_change(game, fixed, number, err=False)
-    if gin:
-        from ..gin_sheet import standings_footer as gin_footer
-        from ..gin_sheet import standings_table as gin_table
-
-        click.echo()
-        click.echo(gin_table(fixed))
-        click.echo()
-        click.echo(gin_footer(fixed))
-        return
-    from ..report import standings_footer, standings_table
-
-    click.echo()
-    click.echo(standings_table(fixed))
-    click.echo()
-    click.echo(standings_footer(fixed))
+        _say_change(keeper, game, fixed, number, err=False)
+    keeper.show(fixed)
 
 
-def _say_change(game: Any, fixed: Any, number: int, err: bool) -> None:
-    from ..games import is_gin
-
-    if is_gin(game):
-        from ..gin_sheet import hand_sentence
-
-        was, now, word = hand_sentence(game, number), hand_sentence(fixed, number), "Hand"
-    else:
-        was = _sentence(game, game.results[number - 1])
-        now = _sentence(fixed, fixed.results[number - 1])
-        word = "Round"
-    click.echo(f"{word} {number} was: {was}", err=err)
-    click.echo(f"{word} {number} now: {now}", err=err)
+def _say_change(keeper: Any, game: Any, fixed: Any, number: int, err: bool) -> None:
+    word = keeper.WORD
+    click.echo(f"{word} {number} was: {keeper.said(game, number)}", err=err)
+    click.echo(f"{word} {number} now: {keeper.said(fixed, number)}", err=err)
     click.echo(f"Points: {_changes_text(_points(game), _points(fixed))}.", err=err)
 
 
@@ -177,7 +128,7 @@ def rename(old: str, new: str, ledger: str | None) -> None:
       rummy rename Ben Benedict
       rummy rename "Cy" "Cyrus" --ledger friday.yaml
     """
-    from ..games.manipulation.game import find_player, player_name, rename_player, same_name
+    from ..games.manipulation.game import find_player, player_name, same_name
     from ..ledger import Ledger, ledger_path, locked, save
     from .prompts import check_new_name
 
@@ -197,13 +148,10 @@ def rename(old: str, new: str, ledger: str | None) -> None:
                     which = f"in game {number}" if len(night.games) > 1 else "in this game"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
-        def renamed_in(g: Any) -> Any:
-            from ..games import is_gin
-            from ..games.gin.game import rename_in_gin
+        from .keepers import keeper_of
 
-            return (rename_in_gin if is_gin(g) else rename_player)(g, seated, wanted)
-
-        renamed = Ledger(tuple(renamed_in(g) if seated in g.players else g
+        renamed = Ledger(tuple(keeper_of(g).renamed(g, seated, wanted) if seated in g.players
+                               else g
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))

@@ -7,19 +7,15 @@ from typing import Any
 
 import click
 
-from ..errors import RefusedError, RummyError, UnusableInputError
+from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
     _check_format,
     _complete_players,
-    _footer,
-    _hands_from_options,
     _load,
     _print_json,
     _read,
-    _recorded,
-    _sentence,
     _split_pair,
     cli,
     format_option,
@@ -69,9 +65,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     """
     from datetime import datetime, timezone
 
-    from ..games.manipulation.game import new_game, next_game
-    from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
     from ..ledger import Ledger, create, ledger_path, locked, save
+    from .keepers import keeper_for, keeper_of
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -87,46 +82,19 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def rules_from(base: Any, players: int) -> Any:
-        try:
-            rules = base.with_house_rules(typed)
-            problem = rules.problem_for(players)
-        except RuleError as exc:
-            raise UnusableInputError(f"{exc} (the game cannot be played so)") from None
-        if problem:
-            raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
-        return rules
-
-    from ..games import GIN_FAMILY, is_gin
-    from . import gin_ledger
-
-    kind = None if kind is None else kind.lower()
-    if hollywood and kind not in (*GIN_FAMILY, None):
-        raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
-                               "oklahoma")
-
-    def started(last: Any) -> Any:
-        wanted = kind or (last.rules.game if last is not None else "manipulation")
-        if wanted in GIN_FAMILY:
-            base = last.rules if last is not None and is_gin(last) else None
-            if hollywood and base is not None:
-                base = None if base.game != wanted else base
-            rules = gin_ledger.gin_rules(wanted, hollywood, typed, base)
-            return gin_ledger.new_gin(names, dealer, seed, created, rules, last)
-        if last is None or is_gin(last):
-            players = names or (last.players if last is not None else ())
-            if not players:
-                raise click.UsageError("name the players in their seats, e.g. rummy new "
-                                       "Ann Ben Cy")
-            return new_game(players, dealer=dealer, seed=seed, created=created,
-                            rules=rules_from(MANIPULATION_RUMMY, len(players)))
-        return next_game(last, names, dealer=dealer, seed=seed, created=created,
-                         rules=rules_from(last.rules, len(names or last.players)))
+    def started(last: Any) -> tuple[Any, Any]:
+        wanted = kind.lower() if kind is not None else None
+        keeper = keeper_for(wanted) if wanted else (
+            keeper_of(last) if last is not None else keeper_for("manipulation"))
+        if wanted is None:
+            wanted = last.rules.game if last is not None else "manipulation"
+        return keeper, keeper.start(names, dealer, seed, created, typed, wanted, hollywood,
+                                    last)
 
     if not path.exists() and not path.is_symlink():
         if not names:
             raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
-        game = started(None)
+        keeper, game = started(None)
         create(path, game, _RUN.written(f"the new game is in {path}"))
         number = 1
     else:
@@ -135,14 +103,11 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             last = night.current
             if not last.state.game_over:
                 raise RefusedError(_in_progress(path, night))
-            game = started(last)
+            keeper, game = started(last)
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"game {number} is started in {path}"))
-    if is_gin(game):
-        gin_ledger.announce(path, game, number, as_json)
-        return
-    _announce_game(path, game, number, dealer is not None, as_json)
+    keeper.announce(path, game, number, dealer is not None, as_json)
 
 
 def _existing_ledger(path: Path) -> Any:
@@ -161,39 +126,6 @@ def _in_progress(path: Path, night: Any) -> str:
     return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
             f"{game.next_dealer()} deals next): record its rounds with 'rummy round', or "
             "start another game elsewhere with --ledger OTHER.yaml")
-
-
-def _announce_game(path: Path, game: Any, number: int, dealer_given: bool,
-                   as_json: bool) -> None:
-    from ..games.manipulation.scoring import leader_of
-    from ..report import house_rules_text
-
-    decks = game.decks
-    leader = leader_of(game.players, game.first_dealer)
-    if as_json:
-        _print_json({"ledger": str(path), "game": number, "players": list(game.players),
-                     "decks": decks, "hand_size": game.rules.hand_size,
-                     "first_dealer": game.first_dealer, "first_leader": leader,
-                     "target": game.rules.target,
-                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
-        return
-    cards = 53 * decks
-    which = "New game" if number == 1 else f"Game {number}"
-    click.echo(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
-               "play goes to the left).")
-    click.echo(f"Use {decks} deck{'s' if decks > 1 else ''} with "
-               f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
-               f"{game.rules.hand_size} cards each.")
-    if number == 1:
-        picked = "" if dealer_given else " (picked at random)"
-    else:
-        picked = "" if dealer_given else " (the deal moves on to the left)"
-    click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
-    house = house_rules_text(game.rules)
-    if house:
-        click.echo(house)
-    click.echo("After each round: 'rummy round' asks for the hands, or give them with "
-               "--knock NAME --hand NAME=CARDS ...")
 
 
 @cli.command("round")
@@ -245,92 +177,18 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" --hand "Ben=..."
       rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S   (Oklahoma)
     """
-    from ..games import is_gin
-    from ..games.manipulation.game import HandEntry, check_open, record_round
-    from ..ledger import ledger_path, locked, save
-    from . import gin_ledger
+    from ..ledger import ledger_path
+    from .keepers import keeper_for, keeper_of, refuse_others
 
     _RUN.writes = True
-    entered: dict[str, HandEntry]
-
     path = ledger_path(ledger)
-    gin_options = {"--upcard": upcard is not None, "--dead": dead, "--melds": bool(melds),
-                   "--big-gin": big_gin}
-    if path.exists() and is_gin(_load(path, quiet=True)):
-        if stock_out:
-            raise click.UsageError("a Gin hand ends with a knock or as a dead hand (--dead); "
-                                   "there is no stock-out")
-        gin_ledger.gin_round(path, knock, hands, points, melds, upcard, dead, big_gin,
-                             as_json, guided, yes)
-        return
-    gin_ledger.refuse_gin_options(gin_options)
-    if len(knock) > 1:
-        raise click.UsageError(f"--knock is given {len(knock)} times "
-                               f"({', '.join(knock)}): a round has one knocker")
-    knocker = knock[0] if knock else None
-    if knocker is not None and stock_out:
-        raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
-    no_hands = not hands and not points
-    if guided or (no_hands and shell.stdin_is_terminal()):
-        from .prompts import Back, ask_change, ask_confirm, ask_round
-
-        game = _load(path)
-        given = _hands_from_options(hands, points)
-        number = len(game.rounds) + 1
-        knocker, entered = ask_round(game, knocker, stock_out, given)
-        while True:
-            _, result = record_round(game, knocker, entered)
-            held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
-            click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
-            click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
-            try:
-                if yes or ask_confirm("Record this round?"):
-                    break
-            except Back:  # change one answer, keep the others
-                knocker, entered = ask_change(game, knocker, entered)
-                continue
-            click.echo("Nothing recorded.", err=True)
-            return
-        with locked(path, existing=True):  # not held while the player answers
-            night = _read(path, quiet=True)
-            current = night.current
-            if current.rounds != game.rounds or current.players != game.players:
-                raise RummyError(f"{path} changed while you were answering (another rummy "
-                                 "command wrote it); nothing recorded: run 'rummy round' again")
-            updated, result = record_round(current, knocker, entered)
-            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-        announced = True
-    else:
-        if knocker is None and not stock_out:
-            if path.exists():
-                check_open(_load(path, quiet=True))  # a finished game says so first
-            missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
-                       "say how the round ended: --knock NAME or --stock-out, as well as the "
-                       "hands")
-            raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be "
-                                   "asked)")
-        entered = _hands_from_options(hands, points)
-        with locked(path, existing=True):
-            night = _read(path)
-            game = night.current
-            number = len(game.rounds) + 1
-            updated, result = record_round(game, knocker, entered)
-            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-        announced = False
-    if as_json:
-        from ..report import round_json
-
-        _print_json(round_json(number, game.dealer_of(number), result, updated.state))
-        return
-    from ..report import standings_footer, standings_table
-
-    if not announced:
-        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
-                   f"{_sentence(game, result)}")
-    click.echo()
-    click.echo(standings_table(updated))
-    click.echo()
-    click.echo(standings_footer(updated))
+    game = _load(path, quiet=True) if path.exists() else None
+    keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
+    refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
+                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin}, game)
+    keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
+                         "points": points, "upcard": upcard, "dead": dead, "melds": melds,
+                         "big_gin": big_gin, "guided": guided, "yes": yes}, as_json)
 
 
 @cli.command()
@@ -347,26 +205,13 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
       rummy standings --format github     (paste into a chat)
       rummy standings --format html > scores.html
     """
-    from ..games import is_gin
     from ..ledger import ledger_path
-    from ..report import house_rules_text, standings_footer, standings_json, standings_table
-    from . import gin_ledger
+    from .keepers import keeper_of
 
     fmt = _check_format(fmt)
     night = _read(ledger_path(ledger))
     game = night.game(number)
-    if is_gin(game):
-        gin_ledger.standings(night, game, number, as_json, fmt)
-        return
-    if as_json:
-        _print_json({**standings_json(game), "game": number or len(night.games),
-                     "games": len(night.games),
-                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
-        return
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-    if house_rules_text(game.rules):
-        _footer(house_rules_text(game.rules), fmt)
+    keeper_of(game).standings(night, game, number, as_json, fmt)
 
 
 @cli.command()
@@ -389,28 +234,12 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
       rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
-    from ..games import is_gin
     from ..ledger import ledger_path
-    from . import gin_ledger
+    from .keepers import keeper_of
 
     fmt = _check_format(fmt)
     game = _read(ledger_path(ledger)).game(number)
-    if is_gin(game):
-        gin_ledger.history(game, as_json, fmt)
-        return
-    if as_json:
-        from ..report import history_json
-
-        _print_json(history_json(game))
-        return
-    from ..report import history_table, standings_footer
-
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No rounds recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
+    keeper_of(game).history(game, as_json, fmt)
 
 
 @cli.command()
@@ -426,6 +255,7 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
       rummy undo --yes --ledger friday.yaml
     """
     from ..ledger import ledger_path, locked, save
+    from .keepers import keeper_of
 
     _RUN.writes = True
 
@@ -436,12 +266,12 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         from .prompts import ask_yes_no
 
         game = _load(path)
-        _undone(game)  # refused before asking if there is no round
+        keeper = keeper_of(game)
+        keeper.undone(game)  # refused before asking if there is no round
         number = len(game.rounds)
-        word = _round_word(game)
-        click.echo(f"{word} {number} ({game.dealer_of(number)} dealt): "
-                   f"{_said(game, number)}", err=True)
-        if not ask_yes_no(f"Take back {word.lower()} {number}?", default=False):
+        click.echo(f"{keeper.WORD} {number} ({game.dealer_of(number)} dealt): "
+                   f"{keeper.said(game, number)}", err=True)
+        if not ask_yes_no(f"Take back {keeper.WORD.lower()} {number}?", default=False):
             click.echo("Nothing taken back.", err=True)
             return
     with locked(path, existing=True):  # not held while the player answers
@@ -450,54 +280,14 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
         game = night.current
-        updated = _undone(game)
+        keeper = keeper_of(game)
+        updated = keeper.undone(game)
         number = len(game.rounds)
-        word = _round_word(game)
+        word = keeper.WORD.lower()
         save(path, night.with_current(updated),
-             _RUN.written(f"{word.lower()} {number} is taken back in {path}"))
-    sentence = _said(game, number)
+             _RUN.written(f"{word} {number} is taken back in {path}"))
     if as_json:
-        from ..games import is_gin
-
-        if is_gin(game):
-            from ..gin_sheet import hand_json
-
-            _print_json({"undone": hand_json(game, number),
-                         "rounds_played": len(updated.rounds)})
-            return
-        from ..report import round_json
-
-        result = game.results[-1]
-        _print_json({"undone": round_json(number, game.dealer_of(number), result, game.state),
+        _print_json({"undone": keeper.said_json(game, number),
                      "rounds_played": len(updated.rounds)})
         return
-    click.echo(f"Took back {word.lower()} {number}: {sentence}")
-
-
-def _round_word(game: Any) -> str:
-    from ..games import is_gin
-
-    return "Hand" if is_gin(game) else "Round"
-
-
-def _undone(game: Any) -> Any:
-    """The game without its last round (or hand)."""
-    from ..games import is_gin
-
-    if is_gin(game):
-        from ..games.gin.game import undo_hand
-
-        return undo_hand(game)[0]
-    from ..games.manipulation.game import undo_round
-
-    return undo_round(game)[0]
-
-
-def _said(game: Any, number: int) -> str:
-    from ..games import is_gin
-
-    if is_gin(game):
-        from ..gin_sheet import hand_sentence
-
-        return hand_sentence(game, number)
-    return _sentence(game, game.results[number - 1])
+    click.echo(f"Took back {word} {number}: {keeper.said(game, number)}")

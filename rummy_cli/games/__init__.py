@@ -24,6 +24,11 @@ KINDS = {
 GIN_FAMILY = ("gin", "classic", "oklahoma")
 
 
+def family_of(name: str) -> str:
+    """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
+    return KINDS[name].split(".")[2]
+
+
 def is_gin(game: Any) -> bool:
     """Whether a game is one of the Gin family."""
     return bool(game.rules.game in GIN_FAMILY)

@@ -1,5 +1,7 @@
-"""The scorekeeper's commands for a Gin game: ``new --game gin|classic|oklahoma``, ``round``
-(a hand), ``standings``, ``history``. The scorekeeper hands a Gin ledger to these."""
+"""The Gin family's scorekeeping at the command line: a new game (``--game gin|classic|
+oklahoma``, ``--hollywood``), a hand (typed or asked), the standings, the score sheet, and
+what ``undo``, ``fix`` and ``rename`` do to a hand. Found through ``keepers``, it answers
+the same calls as ``keep_manipulation``."""
 
 from __future__ import annotations
 
@@ -21,7 +23,21 @@ from .shell import (
     _split_pair,
 )
 
-GIN_ONLY = ("--upcard", "--dead", "--melds", "--big-gin")
+KINDS = ("gin", "classic", "oklahoma")  # the --game names that start this game
+ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
+WORD = "Hand"
+OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
+
+
+def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
+          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+    """The first Gin game, or the next one after ``last`` (any game's, over)."""
+    from ..games import is_gin
+
+    base = last.rules if last is not None and is_gin(last) else None
+    if hollywood and base is not None and base.game != kind:
+        base = None
+    return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last)
 
 
 def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = None) -> Any:
@@ -55,7 +71,7 @@ def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, create
     return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
-def announce(path: Path, game: Any, number: int, as_json: bool) -> None:
+def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
     rules = game.rules
     leader = game.next_leader()
@@ -84,13 +100,15 @@ def announce(path: Path, game: Any, number: int, as_json: bool) -> None:
                "(deadwood), or --hand NAME=CARDS for both; --dead for a dead hand.")
 
 
-def gin_round(path: Path, knock: tuple[str, ...], hands: tuple[str, ...],
-              points: tuple[str, ...], melds: tuple[str, ...], upcard: str | None, dead: bool,
-              big_gin: bool, as_json: bool, guided: bool = False, yes: bool = False) -> None:
+def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
     terminal with nothing given (or with --guided), ask for it."""
     from ..games.gin.game import record_hand
     from ..ledger import locked, save
+
+    knock, hands, points = opts["knock"], opts["hands"], opts["points"]
+    melds, upcard, dead = opts["melds"], opts["upcard"], opts["dead"]
+    big_gin, guided, yes = opts["big_gin"], opts["guided"], opts["yes"]
 
     if len(knock) > 1:
         raise click.UsageError(f"--knock is given {len(knock)} times: a hand has one knocker")
@@ -167,7 +185,7 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
 
 def say_hand(game: Any, number: int, as_json: bool, announced: bool = False) -> None:
     """The hand just recorded, then the standings."""
-    from ..gin_sheet import hand_json, hand_sentence, standings_footer, standings_table
+    from ..gin_sheet import hand_json, hand_sentence
 
     if as_json:
         _print_json(hand_json(game, number))
@@ -175,9 +193,14 @@ def say_hand(game: Any, number: int, as_json: bool, announced: bool = False) -> 
     if not announced:
         click.echo(f"Hand {number} ({game.dealer_of(number)} dealt): "
                    f"{hand_sentence(game, number)}")
-        click.echo()
-    else:
-        click.echo()
+    show(game)
+
+
+def show(game: Any) -> None:
+    """The standings after a change, as ``round`` and ``fix`` print them."""
+    from ..gin_sheet import standings_footer, standings_table
+
+    click.echo()
     click.echo(standings_table(game))
     click.echo()
     click.echo(standings_footer(game))
@@ -216,9 +239,43 @@ def history(game: Any, as_json: bool, fmt: str) -> None:
         _footer(standings_footer(game), fmt)
 
 
-def refuse_gin_options(given: dict[str, bool]) -> None:
-    """Options for a Gin hand given to a Manipulation Rummy round."""
-    used = [name for name, on in given.items() if on]
-    if used:
-        raise RummyError(f"{used[0]} is for a Gin game; this ledger's game is Manipulation "
-                         "Rummy (start a Gin game with 'rummy new Ann Ben --game gin')")
+def said(game: Any, number: int) -> str:
+    """Hand ``number`` in one sentence."""
+    from ..gin_sheet import hand_sentence
+
+    return hand_sentence(game, number)
+
+
+def said_json(game: Any, number: int) -> dict[str, Any]:
+    """Hand ``number`` as ``round --json`` prints it."""
+    from ..gin_sheet import hand_json
+
+    return hand_json(game, number)
+
+
+def undone(game: Any) -> Any:
+    """The game without its last hand."""
+    from ..games.gin.game import undo_hand
+
+    return undo_hand(game)[0]
+
+
+def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
+    """The game with hand ``number`` entered anew (``rummy fix``)."""
+    from ..games.gin.game import fix_hand
+
+    knock, dead = opts["knock"], opts["dead"]
+    if (knock is None) == (not dead):
+        raise click.UsageError("say how hand N ended: --knock NAME or --dead (one)")
+    if not dead and not opts["hands"] and not opts["points"]:
+        raise click.UsageError("give both hands: --hand NAME=CARDS or --points NAME=N")
+    entered = _hands_from_options(opts["hands"], opts["points"])
+    return fix_hand(game, number, knock, entered, melds=_layout(opts["melds"], knock),
+                    upcard=opts["upcard"], big_gin=opts["big_gin"])[0]
+
+
+def renamed(game: Any, old: str, new: str) -> Any:
+    """The game with the player ``old`` called ``new`` everywhere."""
+    from ..games.gin.game import rename_in_gin
+
+    return rename_in_gin(game, old, new)

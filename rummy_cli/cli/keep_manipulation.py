@@ -1,0 +1,242 @@
+"""Manipulation Rummy's scorekeeping at the command line: a new game, a round (typed or asked),
+the standings, the score sheet, and what ``undo``, ``fix`` and ``rename`` do to a round.
+
+The commands in ``scorekeeper`` and ``fix`` find this module through ``keepers`` when the
+ledger's game is Manipulation Rummy; ``keep_gin`` answers the same calls for the Gin family.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import RummyError, UnusableInputError
+from . import shell
+from .shell import (
+    _RUN,
+    _footer,
+    _hands_from_options,
+    _load,
+    _print_json,
+    _read,
+    _recorded,
+    _sentence,
+)
+
+KINDS = ("manipulation",)  # the --game names that start this game
+ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
+        "'rummy new Ann Ben --game gin')")
+WORD = "Round"  # what one entry of the game is called
+OWN_OPTIONS = ("--stock-out",)
+
+
+def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
+          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+    """The first game, or the next one after ``last`` (any game's, over)."""
+    from ..games import is_gin
+    from ..games.manipulation.game import new_game, next_game
+    from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
+
+    if hollywood:
+        raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
+                               "oklahoma")
+    same_kind = last is not None and not is_gin(last)
+    players = names or (last.players if last is not None else ())
+    if not players:
+        raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
+    base = last.rules if same_kind else MANIPULATION_RUMMY
+    try:
+        rules = base.with_house_rules(typed)
+        problem = rules.problem_for(len(players))
+    except RuleError as exc:
+        raise UnusableInputError(f"{exc} (the game cannot be played so)") from None
+    if problem:
+        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+    if same_kind:
+        return next_game(last, names, dealer=dealer, seed=seed, created=created, rules=rules)
+    return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)
+
+
+def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
+    """What 'rummy new' says: the seats, the decks, who deals and plays first."""
+    from ..games.manipulation.scoring import leader_of
+    from ..report import house_rules_text
+
+    decks = game.decks
+    leader = leader_of(game.players, game.first_dealer)
+    if as_json:
+        _print_json({"ledger": str(path), "game": number, "players": list(game.players),
+                     "decks": decks, "hand_size": game.rules.hand_size,
+                     "first_dealer": game.first_dealer, "first_leader": leader,
+                     "target": game.rules.target,
+                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
+        return
+    cards = 53 * decks
+    which = "New game" if number == 1 else f"Game {number}"
+    click.echo(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
+               "play goes to the left).")
+    click.echo(f"Use {decks} deck{'s' if decks > 1 else ''} with "
+               f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
+               f"{game.rules.hand_size} cards each.")
+    if number == 1:
+        picked = "" if dealer_given else " (picked at random)"
+    else:
+        picked = "" if dealer_given else " (the deal moves on to the left)"
+    click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
+    house = house_rules_text(game.rules)
+    if house:
+        click.echo(house)
+    click.echo("After each round: 'rummy round' asks for the hands, or give them with "
+               "--knock NAME --hand NAME=CARDS ...")
+
+
+def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
+    """``rummy round``: the round as typed, or asked on a terminal; then the standings."""
+    from ..games.manipulation.game import HandEntry, check_open, record_round
+    from ..ledger import locked, save
+
+    knock, stock_out = opts["knock"], opts["stock_out"]
+    hands, points = opts["hands"], opts["points"]
+    entered: dict[str, HandEntry]
+    if len(knock) > 1:
+        raise click.UsageError(f"--knock is given {len(knock)} times "
+                               f"({', '.join(knock)}): a round has one knocker")
+    knocker = knock[0] if knock else None
+    if knocker is not None and stock_out:
+        raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
+    no_hands = not hands and not points
+    if opts["guided"] or (no_hands and shell.stdin_is_terminal()):
+        from .prompts import Back, ask_change, ask_confirm, ask_round
+
+        game = _load(path)
+        given = _hands_from_options(hands, points)
+        number = len(game.rounds) + 1
+        knocker, entered = ask_round(game, knocker, stock_out, given)
+        while True:
+            _, result = record_round(game, knocker, entered)
+            held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
+            click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
+            click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
+            try:
+                if opts["yes"] or ask_confirm("Record this round?"):
+                    break
+            except Back:  # change one answer, keep the others
+                knocker, entered = ask_change(game, knocker, entered)
+                continue
+            click.echo("Nothing recorded.", err=True)
+            return
+        with locked(path, existing=True):  # not held while the player answers
+            night = _read(path, quiet=True)
+            current = night.current
+            if current.rounds != game.rounds or current.players != game.players:
+                raise RummyError(f"{path} changed while you were answering (another rummy "
+                                 "command wrote it); nothing recorded: run 'rummy round' again")
+            updated, result = record_round(current, knocker, entered)
+            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
+        announced = True
+    else:
+        if knocker is None and not stock_out:
+            if path.exists():
+                check_open(_load(path, quiet=True))  # a finished game says so first
+            missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
+                       "say how the round ended: --knock NAME or --stock-out, as well as the "
+                       "hands")
+            raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be "
+                                   "asked)")
+        entered = _hands_from_options(hands, points)
+        with locked(path, existing=True):
+            night = _read(path)
+            game = night.current
+            number = len(game.rounds) + 1
+            updated, result = record_round(game, knocker, entered)
+            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
+        announced = False
+    if as_json:
+        _print_json(said_json(updated, number))
+        return
+    if not announced:
+        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
+                   f"{_sentence(game, result)}")
+    show(updated)
+
+
+def show(game: Any) -> None:
+    """The standings after a change, as ``round`` and ``fix`` print them."""
+    from ..report import standings_footer, standings_table
+
+    click.echo()
+    click.echo(standings_table(game))
+    click.echo()
+    click.echo(standings_footer(game))
+
+
+def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
+    """``rummy standings``: the table, who won or who deals next, the house rules."""
+    from ..report import house_rules_text, standings_footer, standings_json, standings_table
+
+    if as_json:
+        _print_json({**standings_json(game), "game": number or len(night.games),
+                     "games": len(night.games),
+                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
+        return
+    click.echo(standings_table(game, fmt))
+    _footer(standings_footer(game), fmt)
+    if house_rules_text(game.rules):
+        _footer(house_rules_text(game.rules), fmt)
+
+
+def history(game: Any, as_json: bool, fmt: str) -> None:
+    """``rummy history``: the score sheet."""
+    if as_json:
+        from ..report import history_json
+
+        _print_json(history_json(game))
+        return
+    from ..report import history_table, standings_footer
+
+    if not game.rounds and fmt in ("simple", "plain"):
+        click.echo("No rounds recorded yet.")
+        return
+    click.echo(history_table(game, fmt))
+    if game.state.game_over:
+        _footer(standings_footer(game), fmt)
+
+
+def said(game: Any, number: int) -> str:
+    """Round ``number`` in one sentence."""
+    return _sentence(game, game.results[number - 1])
+
+
+def said_json(game: Any, number: int) -> dict[str, Any]:
+    """Round ``number`` as ``round --json`` prints it."""
+    from ..report import round_json
+
+    return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
+
+
+def undone(game: Any) -> Any:
+    """The game without its last round."""
+    from ..games.manipulation.game import undo_round
+
+    return undo_round(game)[0]
+
+
+def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
+    """The game with round ``number`` entered anew (``rummy fix``)."""
+    from ..games.manipulation.game import fix_round
+
+    if (opts["knock"] is None) == (not opts["stock_out"]):
+        raise click.UsageError("say how round N ended: --knock NAME or --stock-out (one)")
+    if not opts["hands"] and not opts["points"]:
+        raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
+    entered = _hands_from_options(opts["hands"], opts["points"])
+    return fix_round(game, number, opts["knock"], entered)[0]
+
+
+def renamed(game: Any, old: str, new: str) -> Any:
+    """The game with the player ``old`` called ``new`` everywhere."""
+    from ..games.manipulation.game import rename_player
+
+    return rename_player(game, old, new)
