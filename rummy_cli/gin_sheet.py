@@ -121,13 +121,14 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
     rows: list[list[Any]] = []
     for n, result in enumerate(game.results, 1):
         hand = result.hand
-        end = {"dead": "dead", "tie": f"{hand.knocker} knocks, tie"}.get(
-            hand.result, f"{hand.result} {hand.winner}")
-        if hand.result == "knock":
-            end = f"{hand.knocker} knocks"
+        end = {"dead": "dead hand", "tie": f"{hand.knocker} knocks, tie",
+               "knock": f"{hand.knocker} knocks", "gin": f"{hand.winner} gin",
+               "big-gin": f"{hand.winner} big gin",
+               "undercut": f"{hand.winner} undercuts"}[hand.result]
         if hand.doubled:
             end += " x2"
-        dead = " ".join(str(result.deadwood[p]) for p in game.players if p in result.deadwood)
+        dead = ", ".join(f"{p} {result.deadwood[p]}" for p in game.players
+                         if p in result.deadwood)
         row: list[Any] = [n, state.dealers[n - 1], end, dead]
         after = state.points_after[n - 1]
         if game.rules.hollywood:
