@@ -323,7 +323,7 @@ def select(book: Rulebook, query: str | None, rules: AnyRules | None = None) -> 
     tokens = text.split()
     if len(tokens) > 1 and all(id_letter(w) for w in tokens):
         return _several(book, [select(book, w, rules) for w in tokens])
-    letter = id_letter(text) if len(tokens) == 1 or _RANGE.match(text.casefold()) else None
+    letter = id_letter(text)
     if letter is not None and letter != book.letter:
         raise NoSuchRule(f"{text} is not a rule of {book.name}: its rules are {_span(book)}")
     if m := _RANGE.match(text.casefold()):
@@ -368,7 +368,7 @@ def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
     if query is None:
         return [part(game, None) for game in scope]
     text = " ".join(query.split())
-    tokens = text.split()
+    tokens = [text] if id_letter(text) else text.split()  # 'r17 d2' is one id
     letters = [id_letter(w) for w in tokens]
     if tokens and all(letters):
         by_game = {GAMES[letter][0]: [w for w, x in zip(tokens, letters) if x == letter]
