@@ -1,33 +1,49 @@
 """The rulebook shipped with rummy (``rulebook.md``): rules by id, found by word, with figures.
 
-The text is data. Each rule sits under its id (``### R14 Title``), each decision under its
-rule's id and a number (``#### R15-D2 Title``); a figure of :class:`~.rules.Rules` appears
-as ``{knock_limit}`` and is filled in from the rules in force, so a house rule shows its own
-figure. Pure: nothing here prints or knows click.
+The text is data: one book per game, each under its title (``# Manipulation Rummy: ...``).
+Each rule sits under its id (``### R14 Title``, ``### G10 Title``), each decision under its
+rule's id and a number (``#### R15-D2 Title``); a figure of the game's rules (:class:`Rules`
+or :class:`GinRules`) appears as ``{knock_limit}`` and is filled in from the rules in force,
+so a house rule shows its own figure. The letter of an id says its book: R for Manipulation
+Rummy, G for the Gin games. Pure: nothing here prints or knows click.
 
 >>> book = load_rulebook()
 >>> [e.id for e in select(book, "r17").entries]
 ['R17', 'R17-D1', 'R17-D2']
 >>> fill("a knock needs {knock_limit} points or fewer", MANIPULATION_RUMMY)
 'a knock needs 5 points or fewer'
+>>> [e.id for e in select(load_rulebook("gin"), "g10-d1").entries]
+['G10-D1']
+>>> fill("the knock limit is {knock}", find_preset("oklahoma"))
+"the knock limit is the upcard's value"
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
 from .errors import RummyError
+from .games.gin_rules import GIN, GinRules, find_preset
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
+AnyRules = Rules | GinRules
 FIGURES_TITLE = "Rule figures"
 WIDTH = 79  # an 80-column terminal
-_RULE = re.compile(r"^### (R\d+) (\S.*)$")
-_DECISION = re.compile(r"^#### ((R\d+)-D(\d+)) (\S.*)$")
-_FIGURE = re.compile(r"^- (\w+) \((R\d+)\): (\S.*)$")
+# the letter of a book's ids -> (its game, the rules class its figures belong to, the book's)
+GAMES: dict[str, tuple[str, type[Rules] | type[GinRules], AnyRules]] = {
+    "R": ("manipulation", Rules, MANIPULATION_RUMMY),
+    "G": ("gin", GinRules, GIN),
+}
+_RULE = re.compile(r"^### ([RG]\d+) (\S.*)$")
+_DECISION = re.compile(r"^#### (([RG]\d+)-D(\d+)) (\S.*)$")
+_FIGURE = re.compile(r"^- (\w+) \(([RG]\d+)\): (\S.*)$")
+# a figure that may be off (None), as the text and as the figure lists show it
+_NONE_TEXT = {"knock": "the upcard's value", "big_gin": "off"}
+_NONE_SHORT = {"knock": "upcard", "big_gin": "off"}
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _PART = re.compile(r"^- \(([a-z])\) ")
 
@@ -58,7 +74,7 @@ class Entry:
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure of :class:`Rules`: its name, the rule it belongs to, what it sets."""
+    """A figure of a game's rules: its name, the rule it belongs to, what it sets."""
 
     name: str
     rule: str
@@ -67,11 +83,29 @@ class Figure:
 
 @dataclass(frozen=True)
 class Rulebook:
+    """One game's book: Manipulation Rummy (ids R1..) or the Gin games (ids G1..)."""
+
     title: str
     intro: tuple[str, ...]
     entries: tuple[Entry, ...]
     figures: tuple[Figure, ...]
     figures_intro: tuple[str, ...]
+    letter: str = "R"  # the letter of its ids
+
+    @property
+    def game(self) -> str:
+        """``manipulation`` or ``gin`` (the Gin family's one book)."""
+        return GAMES[self.letter][0]
+
+    @property
+    def name(self) -> str:
+        """The game's name, for a heading: the title up to its colon."""
+        return self.title.split(":")[0].strip()
+
+    @property
+    def book_rules(self) -> AnyRules:
+        """The rules the book's figures show when no game says otherwise."""
+        return GAMES[self.letter][2]
 
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)
@@ -89,16 +123,39 @@ class Selection:
     heading: str = ""
     nested: frozenset[str] = frozenset()
     whole: bool = False  # the whole book: sections, introductions and every figure
+    lead: str = ""  # a search's heading before its ids ('Rules that mention ...')
+
+
+@dataclass(frozen=True)
+class Part:
+    """What one book shows for a look-up, with the rules its figures are filled from and
+    the ledger those come from (None: the book's own figures)."""
+
+    book: Rulebook
+    selection: Selection
+    rules: AnyRules
+    where: str | None = None
 
 
 # --- reading the data -------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
-def load_rulebook() -> Rulebook:
-    """The rulebook shipped inside the package."""
+def load_rulebooks() -> tuple[Rulebook, ...]:
+    """Every book shipped inside the package: Manipulation Rummy, then the Gin games."""
     from importlib.resources import files
 
-    return parse_rulebook(files("rummy_cli").joinpath("rulebook.md").read_text("utf-8"))
+    return parse_rulebooks(files("rummy_cli").joinpath("rulebook.md").read_text("utf-8"))
+
+
+def load_rulebook(game: str = "manipulation") -> Rulebook:
+    """The book of a game: ``manipulation``, or ``gin`` (also ``classic``, ``oklahoma``)."""
+    family = "manipulation" if game == "manipulation" else "gin"
+    return next(b for b in load_rulebooks() if b.game == family)
+
+
+def family(rules: AnyRules) -> str:
+    """The book a game's rules belong to: ``manipulation`` or ``gin``."""
+    return "gin" if isinstance(rules, GinRules) else "manipulation"
 
 
 def _blocks(lines: list[str]) -> tuple[str, ...]:
@@ -115,9 +172,27 @@ def _blocks(lines: list[str]) -> tuple[str, ...]:
     return tuple(blocks)
 
 
+def parse_rulebooks(text: str) -> tuple[Rulebook, ...]:
+    """The books of the text, one per title (``# ...``); each game's book once."""
+    chunks: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("# "):
+            chunks.append([])
+        if chunks:
+            chunks[-1].append(line)
+        elif line.strip() and not line.startswith(">"):
+            raise ValueError(f"rulebook: text before the first title: {line}")
+    books = tuple(parse_rulebook("\n".join(c)) for c in chunks)
+    if len({b.letter for b in books}) != len(books):
+        raise ValueError("rulebook: two books use the same letter for their ids")
+    return books
+
+
 def parse_rulebook(text: str) -> Rulebook:
-    """The rulebook from its text; a malformed book raises ``ValueError`` (a packaging bug)."""
-    known = {f.name for f in fields(Rules)}
+    """One book from its text; a malformed book raises ``ValueError`` (a packaging bug)."""
+    first = next((m for m in map(_RULE.match, text.splitlines()) if m), None)
+    letter = first.group(1)[0] if first else "R"
+    known = {f.name for f in fields(GAMES[letter][1])}
     title = ""
     section = ""
     intro: list[str] = []
@@ -129,6 +204,8 @@ def parse_rulebook(text: str) -> Rulebook:
         if line.startswith(">"):  # a note to readers of the file
             continue
         if line.startswith("# "):
+            if title:
+                raise ValueError(f"rulebook line {number}: a second title in one book")
             title = line[2:].strip()
         elif line.startswith("## "):
             section = line[3:].strip()
@@ -154,44 +231,64 @@ def parse_rulebook(text: str) -> Rulebook:
         else:
             intro.append(line)
     entries = tuple(Entry(i, r, s, t, _blocks(b)) for (i, r, s, t), b in zip(heads, bodies))
-    ids = [e.id for e in entries]
-    if len(set(ids)) != len(ids):
+    ids = [e.id for e in entries] + [f.rule for f in figures]
+    if len({e.id for e in entries}) != len(entries):
         raise ValueError("rulebook: an id is used twice")
+    if any(not i.startswith(letter) for i in ids):
+        raise ValueError(f"rulebook: {title}: every id must start with {letter}")
     for e in entries:
         for name in _PLACEHOLDER.findall(" ".join((e.title, *e.blocks))):
             if name not in known:
                 raise ValueError(f"rulebook, {e.id}: {{{name}}} is not a rule figure")
-    return Rulebook(title, _blocks(intro), entries, tuple(figures), _blocks(figures_intro))
+    return Rulebook(title, _blocks(intro), entries, tuple(figures), _blocks(figures_intro),
+                    letter)
 
 
 # --- filling in the figures -------------------------------------------------------------
 
-def figure_text(value: Any) -> str:
-    """A figure as a player would type it: ``5``, ``true``."""
+def figure_text(value: Any, name: str = "", gin: bool = False) -> str:
+    """A figure as a player would type it: ``5``, ``true``; a Gin game's ``on``, ``off``,
+    ``upcard`` (the knock limit that the upcard sets)."""
+    if value is None:
+        return _NONE_SHORT.get(name, "off")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return ("on" if value else "off") if gin else ("true" if value else "false")
     return str(value)
 
 
-def fill(text: str, rules: Rules) -> str:
+def _in_text(rules: AnyRules, name: str) -> str:
+    value = getattr(rules, name)
+    if value is None:
+        return _NONE_TEXT.get(name, "off")
+    return figure_text(value, name, isinstance(rules, GinRules))
+
+
+def fill(text: str, rules: AnyRules) -> str:
     """``text`` with every ``{figure}`` replaced by its value in ``rules``."""
-    return _PLACEHOLDER.sub(lambda m: figure_text(getattr(rules, m.group(1))), text)
+    return _PLACEHOLDER.sub(lambda m: _in_text(rules, m.group(1)), text)
 
 
 def figure_names(book: Rulebook) -> list[str]:
     """Every figure a game may set, in the book's order (any the book forgets, at the end)."""
     named = [f.name for f in book.figures]
-    return named + [f.name for f in fields(Rules) if f.name not in named and f.name != "game"]
+    return named + [f.name for f in fields(GAMES[book.letter][1])
+                    if f.name not in named and f.name != "game"]
 
 
 def _figure(book: Rulebook, name: str) -> Figure:
     return next((f for f in book.figures if f.name == name), Figure(name, "", ""))
 
 
+def standard_rules(rules: AnyRules) -> AnyRules:
+    """What a game's figures are measured against: the book's, or its Gin preset."""
+    return find_preset(rules.game) if isinstance(rules, GinRules) else MANIPULATION_RUMMY
+
+
 # --- finding rules ----------------------------------------------------------------------
 
-_ID = re.compile(r"^r(\d+)(?:(d)(\d*)|([a-z]))?$")
-_RANGE = re.compile(r"^r(\d+)\s*(?:-|to|\.\.)\s*r?(\d+)$")
+_ID = re.compile(r"^([rg])(\d+)(?:(d)(\d*)|([a-z]))?$")
+_RANGE = re.compile(r"^([rg])(\d+)\s*(?:-|to|\.\.)\s*([rg])?(\d+)$")
+_EXAMPLE = {"R": "R14", "G": "G10"}
 
 
 def _key(query: str) -> str:
@@ -199,7 +296,13 @@ def _key(query: str) -> str:
     return re.sub(r"[\s\-._]", "", query.casefold())
 
 
-def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY) -> Selection:
+def id_letter(token: str) -> str | None:
+    """The book letter of an id or a range ('R', 'G'), or None for a word."""
+    m = _RANGE.match(token.casefold()) or _ID.match(_key(token))
+    return m.group(1).upper() if m else None
+
+
+def select(book: Rulebook, query: str | None, rules: AnyRules | None = None) -> Selection:
     """The rules to show for ``query``: every rule (None), a rule or decision by id (R14,
     R15-D2, R12b), a range (R16-R27), several of those (R14 R17), a figure's rules
     (knock_limit), or every rule that mentions a word or words (joker; going out).
@@ -208,6 +311,7 @@ def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY)
     >>> [e.id for e in select(load_rulebook(), "joker").entries][:4]
     ['R2', 'R13', 'R14', 'R15']
     """
+    rules = book.book_rules if rules is None else rules
     if query is None:
         return Selection(book.entries, tuple(figure_names(book)),
                          nested=frozenset(e.id for e in book.entries if e.is_decision),
@@ -217,17 +321,73 @@ def select(book: Rulebook, query: str | None, rules: Rules = MANIPULATION_RUMMY)
         raise NoSuchRule("say what to look up: a rule id (rummy rules R14) or a word "
                          "(rummy rules joker)")
     tokens = text.split()
-    if len(tokens) > 1 and all(_RANGE.match(w.casefold()) or _ID.match(_key(w))
-                               for w in tokens):
+    if len(tokens) > 1 and all(id_letter(w) for w in tokens):
         return _several(book, [select(book, w, rules) for w in tokens])
+    letter = id_letter(text)
+    if letter is not None and letter != book.letter:
+        raise NoSuchRule(f"{text} is not a rule of {book.name}: its rules are {_span(book)}")
     if m := _RANGE.match(text.casefold()):
-        return _range(book, int(m.group(1)), int(m.group(2)))
+        if m.group(3) and m.group(3) != m.group(1):
+            raise NoSuchRule(f"a range of rules stays in one game, such as "
+                             f"{book.letter}1-{book.letter}3: {text} mixes two")
+        return _range(book, int(m.group(2)), int(m.group(4)))
     if m := _ID.match(_key(text)):
-        return _by_id(book, int(m.group(1)), m.group(2), m.group(3), m.group(4))
-    name = text.casefold().replace("-", "_").replace(" ", "_")
-    if name in figure_names(book):
+        return _by_id(book, int(m.group(2)), m.group(3), m.group(4), m.group(5))
+    name = _figure_name(text)
+    if "_" in name and name in figure_names(book):
         return _by_figure(book, name)
-    return _by_word(book, text, rules)
+    found = _by_word(book, text, rules)
+    if name in figure_names(book):  # a figure that is also a word (target, undercut)
+        return replace(found, figures=(name,))
+    return found
+
+
+def _figure_name(text: str) -> str:
+    """'knock-limit', 'Knock limit' -> 'knock_limit'."""
+    return text.casefold().replace("-", "_").replace(" ", "_")
+
+
+def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
+            scope: tuple[str, ...]) -> list[Part]:
+    """What each book shows for ``query``. ``in_force`` gives, per book (``manipulation``,
+    ``gin``), the rules its figures are filled from and the ledger they come from;
+    ``scope`` the books that the whole book (None), a word or a figure name look in. An
+    id is looked up in the book of its letter (R14, G10), whatever the scope.
+
+    >>> parts = look_up("undercut", {}, ("manipulation", "gin"))
+    >>> [(p.book.game, p.selection.entries[0].id) for p in parts]
+    [('manipulation', 'R18'), ('gin', 'G10')]
+    """
+    books = {b.game: b for b in load_rulebooks()}
+
+    def part(game: str, what: str | None) -> Part:
+        book = books[game]
+        rules, where = in_force.get(game, (book.book_rules, None))
+        return Part(book, select(book, what, rules), rules, where)
+
+    if query is None:
+        return [part(game, None) for game in scope]
+    text = " ".join(query.split())
+    tokens = [text] if id_letter(text) else text.split()  # 'r17 d2' is one id
+    letters = [id_letter(w) for w in tokens]
+    if tokens and all(letters):
+        by_game = {GAMES[letter][0]: [w for w, x in zip(tokens, letters) if x == letter]
+                   for letter in dict.fromkeys(letters) if letter is not None}
+        return [part(game, " ".join(by_game[game])) for game in books if game in by_game]
+    if len(scope) == 1 or not re.findall(r"\w+", text):
+        return [part(scope[0] if scope else "manipulation", text)]
+    name = _figure_name(text)
+    with_figure = tuple(g for g in scope if "_" in name and name in figure_names(books[g]))
+    found: list[Part] = []
+    for game in with_figure or scope:  # a figure's name looks only where it is one
+        try:
+            found.append(part(game, text))
+        except NoSuchRule:
+            continue
+    if not found:
+        pairs = [(books[g], in_force.get(g, (books[g].book_rules, None))[0]) for g in scope]
+        raise NoSuchRule(f"no rule mentions {text!r}{_close(pairs, text)}")
+    return found
 
 
 def _several(book: Rulebook, selections: list[Selection]) -> Selection:
@@ -270,20 +430,21 @@ def _span(book: Rulebook) -> str:
 def _range(book: Rulebook, low: int, high: int) -> Selection:
     low, high = min(low, high), max(low, high)
     have = set(book.rule_ids())
-    missing = next((n for n in range(low, high + 1) if f"R{n}" not in have), None)
+    letter = book.letter
+    missing = next((n for n in range(low, high + 1) if f"{letter}{n}" not in have), None)
     if missing is not None:  # found at once past the last rule, however high 'high' is
-        raise NoSuchRule(f"there is no rule R{missing}: the rules are {_span(book)}")
-    ids = {f"R{n}" for n in range(low, high + 1)}
+        raise NoSuchRule(f"there is no rule {letter}{missing}: the rules are {_span(book)}")
+    ids = {f"{letter}{n}" for n in range(low, high + 1)}
     entries, nested = _with_decisions(book, ids)
     return Selection(entries, _figures_of(book, entries), nested=frozenset(nested))
 
 
 def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | None,
            part: str | None) -> Selection:
-    rule = book.entry(f"R{number}")
+    rule = book.entry(f"{book.letter}{number}")
     if rule is None:
-        raise NoSuchRule(f"there is no rule R{number}: the rules are {_span(book)} "
-                         "(e.g. rummy rules R14)")
+        raise NoSuchRule(f"there is no rule {book.letter}{number}: the rules are "
+                         f"{_span(book)} (e.g. rummy rules {_EXAMPLE[book.letter]})")
     decisions = [e for e in book.entries if e.rule == rule.id and e.is_decision]
     if decision:
         names = ", ".join(e.id for e in decisions)
@@ -315,7 +476,8 @@ def _by_figure(book: Rulebook, name: str) -> Selection:
     shown = {e.id for e in found}
     nested = frozenset(e.id for e in found if e.is_decision and e.rule in shown)
     ids = ", ".join(e.id for e in found)
-    return Selection(found, (name,), f"Rules with the figure {name}: {ids}", nested)
+    lead = f"Rules with the figure {name}"
+    return Selection(found, (name,), f"{lead}: {ids}", nested, lead=lead)
 
 
 _SUFFIXES = r"(?:s|es|'s|’s|ed|d|ing|er|ers)?"
@@ -334,36 +496,44 @@ def _word_pattern(words: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\W+".join(parts) + r"(?!\w)", re.IGNORECASE)
 
 
-def _by_word(book: Rulebook, text: str, rules: Rules) -> Selection:
+def _searched(e: Entry, rules: AnyRules) -> str:
+    """An entry's text as a word search reads it: the figures in force, and their names
+    as words (R24 says 150 and mentions the target)."""
+    text = " ".join((e.title, *e.blocks))
+    names = " ".join(n.replace("_", " ") for n in _PLACEHOLDER.findall(text))
+    return f"{fill(text, rules)} {names}"
+
+
+def _by_word(book: Rulebook, text: str, rules: AnyRules) -> Selection:
     words = re.findall(r"\w+", text.casefold())
     if not words:
         raise NoSuchRule(f"nothing to look up in {text!r}: give a rule id (R14) or a word "
                          "(joker)")
     pattern = _word_pattern(words)
-    found = tuple(e for e in book.entries
-                  if pattern.search(fill(" ".join((e.title, *e.blocks)), rules)))
+    found = tuple(e for e in book.entries if pattern.search(_searched(e, rules)))
     if not found:
-        raise NoSuchRule(f"no rule mentions {text!r}{_close(book, text, rules)}")
+        raise NoSuchRule(f"no rule mentions {text!r}{_close([(book, rules)], text)}")
     shown = {e.id for e in found}
     nested = frozenset(e.id for e in found if e.is_decision and e.rule in shown)
     ids = ", ".join(e.id for e in found)
-    return Selection(found, _figures_of(book, found), f"Rules that mention {text!r}: {ids}",
-                     nested)
+    lead = f"Rules that mention {text!r}"
+    return Selection(found, _figures_of(book, found), f"{lead}: {ids}", nested, lead=lead)
 
 
-def _close(book: Rulebook, text: str, rules: Rules) -> str:
-    """'; did you mean 'joker'?' for a word the book nearly has; else how to look up."""
+def _close(books: list[tuple[Rulebook, AnyRules]], text: str) -> str:
+    """'; did you mean 'joker'?' for a word the books nearly have; else how to look up."""
     import difflib
 
-    vocabulary = {w.casefold() for e in book.entries
+    vocabulary = {w.casefold() for book, rules in books for e in book.entries
                   for w in re.findall(r"[^\W\d_]{3,}", fill(" ".join((e.title, *e.blocks)),
                                                              rules))}
-    vocabulary |= set(figure_names(book))
+    vocabulary |= {n for book, _ in books for n in figure_names(book)}
     close = difflib.get_close_matches(text.casefold(), sorted(vocabulary), n=3, cutoff=0.75)
     close = [w for w in close if w.rstrip("s") == w or w.rstrip("s") not in close]  # joker(s)
     if close:
         return "; did you mean " + " or ".join(repr(w) for w in close) + "?"
-    return f": try another word, or a rule id ({_span(book)})"
+    spans = ", ".join(_span(book) for book, _ in books)
+    return f": try another word, or a rule id ({spans})"
 
 
 # --- the text shown ---------------------------------------------------------------------
@@ -379,7 +549,7 @@ def _wrap(block: str, indent: int) -> list[str]:
                          break_on_hyphens=False, break_long_words=False)
 
 
-def _entry_lines(e: Entry, rules: Rules, nested: bool) -> list[str]:
+def _entry_lines(e: Entry, rules: AnyRules, nested: bool) -> list[str]:
     indent = 4 if nested else 0
     lines = [" " * indent + f"{e.id}  {fill(e.title, rules)}"]
     for i, block in enumerate(e.blocks):
@@ -390,38 +560,47 @@ def _entry_lines(e: Entry, rules: Rules, nested: bool) -> list[str]:
 
 
 def figure_rows(book: Rulebook, names: tuple[str, ...] | list[str],
-                rules: Rules) -> list[dict[str, Any]]:
-    """The figures as data: name, value in force, the book's value, rule, what it sets."""
+                rules: AnyRules) -> list[dict[str, Any]]:
+    """The figures as data: name, value in force, the book's value (a Gin game's: its
+    preset's), rule, what it sets, whether it is a house rule, and the game."""
+    standard = standard_rules(rules)
     rows = []
     for name in names:
         figure = _figure(book, name)
-        value, standard = getattr(rules, name), getattr(MANIPULATION_RUMMY, name)
-        rows.append({"name": name, "value": value, "book": standard, "rule": figure.rule,
-                     "about": figure.about, "house": value != standard})
+        value, book_value = getattr(rules, name), getattr(standard, name)
+        rows.append({"name": name, "value": value, "book": book_value, "rule": figure.rule,
+                     "about": figure.about, "house": value != book_value,
+                     "game": book.game})
     return rows
 
 
-def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: Rules,
+def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: AnyRules,
                  where: str | None = None, titled: bool = True) -> list[str]:
     """The figures in force, one a line (``knock_limit = 5  R17  ...``); house rules marked."""
     rows = figure_rows(book, names, rules)
     if not rows:
         return []
+    gin = isinstance(rules, GinRules)
     house = [r for r in rows if r["house"]]
     title = FIGURES_TITLE if titled else "The figures"
     if where is None:
-        head = [f"{FIGURES_TITLE} (the names for house rules):"] if titled else []
+        if gin:
+            head = [f"{title} of the {rules.game} preset (the names for house rules):"]
+        else:
+            head = [f"{FIGURES_TITLE} (the names for house rules):"] if titled else []
     elif house:
         head = [f"{title} in force in {where} (* a house rule of that game):"]
     else:
-        head = [f"{title} in force in {where} (as in the book):"]
+        head = [f"{title} in force in {where} (as in {_standard(rules)}):"]
+    shown = [figure_text(r["value"], r["name"], gin) for r in rows]
     name_w = max(len(r["name"]) for r in rows)
-    value_w = max(len(figure_text(r["value"])) + (2 if r["house"] else 0) for r in rows)
+    value_w = max(len(v) + (2 if r["house"] else 0) for v, r in zip(shown, rows))
     rule_w = max(len(r["rule"]) for r in rows)
     lines = head
-    for r in rows:
-        value = figure_text(r["value"]) + (" *" if r["house"] else "")
-        about = r["about"] + (f" (the book: {figure_text(r['book'])})" if r["house"] else "")
+    for r, shown_value in zip(rows, shown):
+        value = shown_value + (" *" if r["house"] else "")
+        about = r["about"] + (f" ({_standard(rules)}: "
+                              f"{figure_text(r['book'], r['name'], gin)})" if r["house"] else "")
         lead = f"  {r['name']:<{name_w}} = {value:<{value_w}}  {r['rule']:<{rule_w}}  "
         wrapped = textwrap.wrap(about, max(WIDTH - len(lead), 20)) or [""]
         lines.append((lead + wrapped[0]).rstrip())
@@ -429,9 +608,15 @@ def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: Rule
     return lines
 
 
-def render(book: Rulebook, selection: Selection, rules: Rules = MANIPULATION_RUMMY,
+def _standard(rules: AnyRules) -> str:
+    """What a house rule differs from: 'the book', or 'the oklahoma preset'."""
+    return f"the {rules.game} preset" if isinstance(rules, GinRules) else "the book"
+
+
+def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
            where: str | None = None) -> str:
     """The selection as text, with the figures of ``rules`` (those of the ledger ``where``)."""
+    rules = book.book_rules if rules is None else rules
     lines: list[str] = []
     if selection.whole:
         lines += [book.title, "=" * len(book.title)]
@@ -459,7 +644,39 @@ def render(book: Rulebook, selection: Selection, rules: Rules = MANIPULATION_RUM
     return "\n".join(lines)
 
 
-def entry_text(e: Entry, rules: Rules) -> str:
+def _game_heading(book: Rulebook) -> list[str]:
+    return [book.name, "-" * len(book.name)]
+
+
+def render_parts(parts: list[Part]) -> str:
+    """What a look-up found, each book's part under the game's name when there are several
+    (a whole book under its own title)."""
+    if len(parts) == 1:
+        p = parts[0]
+        return render(p.book, p.selection, p.rules, p.where)
+    out: list[str] = []
+    leads = {p.selection.lead for p in parts}
+    if len(leads) == 1 and "" not in leads:
+        ids = ", ".join(e.id for p in parts for e in p.selection.entries)
+        out.append(f"{leads.pop()}: {ids}")
+    for p in parts:
+        text = render(p.book, replace(p.selection, heading=""), p.rules, p.where)
+        out.append(text if p.selection.whole else "\n".join([*_game_heading(p.book), "", text]))
+    return "\n\n".join(out)
+
+
+def figures_parts(parts: list[Part]) -> list[str]:
+    """The figures of each part, under the game's name when there are several."""
+    shown = [p for p in parts if p.selection.figures]
+    lines: list[str] = []
+    for p in shown:
+        if len(shown) > 1:
+            lines += ([""] if lines else []) + _game_heading(p.book)
+        lines += figures_text(p.book, p.selection.figures, p.rules, p.where)
+    return lines
+
+
+def entry_text(e: Entry, rules: AnyRules) -> str:
     """An entry's text as plain data: paragraphs apart by a blank line, list items by a line."""
     out = ""
     for i, block in enumerate(e.blocks):
@@ -469,13 +686,24 @@ def entry_text(e: Entry, rules: Rules) -> str:
     return out
 
 
-def to_json(book: Rulebook, selection: Selection, rules: Rules = MANIPULATION_RUMMY,
+def to_json(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
             where: str | None = None) -> dict[str, Any]:
     """The selection as data: ``{"rules": [...], "figures": [...], "ledger": ...}``."""
+    rules = book.book_rules if rules is None else rules
     return {
         "rules": [{"id": e.id, "rule": e.rule, "section": e.section,
-                   "title": fill(e.title, rules), "text": entry_text(e, rules)}
+                   "title": fill(e.title, rules), "text": entry_text(e, rules),
+                   "game": book.game}
                   for e in selection.entries],
         "figures": figure_rows(book, selection.figures, rules),
         "ledger": where,
     }
+
+
+def parts_json(parts: list[Part]) -> dict[str, Any]:
+    """What a look-up found in every book, as one document (the ids tell the books apart;
+    each rule and figure also says its ``game``)."""
+    docs = [to_json(p.book, p.selection, p.rules, p.where) for p in parts]
+    return {"rules": [r for d in docs for r in d["rules"]],
+            "figures": [f for d in docs for f in d["figures"]],
+            "ledger": next((p.where for p in parts if p.where is not None), None)}

@@ -13,18 +13,25 @@ from clirun import one_error_line, run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rummy_cli.games.gin_rules import GinRules
 from rummy_cli.games.manipulation.rules import Rules
-from rummy_cli.rulebook import NoSuchRule, load_rulebook, select
+from rummy_cli.rulebook import NoSuchRule, load_rulebook, look_up, select
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"
-# a rule id as messages, help and the README cite it: R14, R12b, R17-D2
-CITED_ID = re.compile(r"(?<![\w-])R\d+(?:-D\d+|[a-z])?(?!\w)")
+GIN_MD = Path("/work/shared/GIN.md")  # the notes the Gin book was written from (not shipped)
+# a rule id as messages, help and the README cite it: R14, R12b, R17-D2, G16, G10-D1
+CITED_ID = re.compile(r"(?<![\w-])[RG]\d+(?:-D\d+|[a-z])?(?!\w)")
+
+
+def flat(out: str) -> str:
+    """The text with its lines joined, as a reader reads a wrapped paragraph."""
+    return " ".join(out.split())
 
 
 def headings(out: str) -> list[str]:
     """The ids of the rules and decisions shown, in order ('R14  A joker...' lines)."""
-    return re.findall(r"^ *(R\d+(?:-D\d+)?)  \S", out, re.MULTILINE)
+    return re.findall(r"^ *([RG]\d+(?:-D\d+)?)  \S", out, re.MULTILINE)
 
 
 # --- the book -----------------------------------------------------------------------------
@@ -39,7 +46,7 @@ def test_every_rule_r1_to_r27_is_in_the_book_and_found_by_id(number: int) -> Non
 def test_the_book_holds_r1_to_r27_in_order_and_nothing_else() -> None:
     book = load_rulebook()
     assert book.rule_ids() == [f"R{n}" for n in range(1, 28)]
-    code, out, _ = run("rules")
+    code, out, _ = run("rules", "--game", "manipulation")
     assert code == 0
     assert headings(out) == [e.id for e in book.entries]
 
@@ -97,7 +104,7 @@ def test_a_figure_name_shows_the_rules_it_sets(name: str) -> None:
 
 
 def test_the_word_joker_finds_r13_to_r15_and_not_r1() -> None:
-    code, out, _ = run("rules", "joker")
+    code, out, _ = run("rules", "joker", "--game", "manipulation")
     assert code == 0
     shown = headings(out)
     assert {"R13", "R14", "R15", "R15-D1", "R15-D2"} <= set(shown)
@@ -114,22 +121,25 @@ def test_words_match_whole_words_any_case_and_simple_endings() -> None:
     assert "R16" in headings(out) and "R14" not in headings(out)
 
 
-def test_the_whole_book_ends_with_every_figure_of_the_rules() -> None:
-    code, out, _ = run("rules")
+@pytest.mark.parametrize(("game", "kind"), [("manipulation", Rules), ("gin", GinRules)])
+def test_the_whole_book_ends_with_every_figure_of_the_rules(game: str, kind: type) -> None:
+    code, out, _ = run("rules", "--game", game)
     assert code == 0
     names = re.findall(r"^  (\w+) +=", out, re.MULTILINE)
-    assert names and set(names) == {f.name for f in fields(Rules)} - {"game"}
+    assert names and set(names) == {f.name for f in fields(kind)} - {"game"}
 
 
-def test_every_figure_names_a_rule_of_the_book() -> None:
-    book = load_rulebook()
+@pytest.mark.parametrize(("game", "kind"), [("manipulation", Rules), ("gin", GinRules)])
+def test_every_figure_names_a_rule_of_the_book(game: str, kind: type) -> None:
+    book = load_rulebook(game)
     ids = set(book.rule_ids())
-    assert {f.name for f in book.figures} == {f.name for f in fields(Rules)} - {"game"}
+    assert {f.name for f in book.figures} == {f.name for f in fields(kind)} - {"game"}
     assert all(f.rule in ids and f.about for f in book.figures)
 
 
 def test_the_book_fits_80_columns() -> None:
-    for args in ([], ["joker"], ["--figures"], ["R15"]):
+    for args in ([], ["joker"], ["--figures"], ["R15"], ["G10"], ["undercut"],
+                 ["--game", "oklahoma", "--figures"]):
         _, out, _ = run("rules", *args)
         too_wide = [line for line in out.splitlines() if len(line) > 79]
         assert not too_wide, (args, too_wide)
@@ -150,10 +160,10 @@ def test_rules_json_gives_the_rules_and_figures_as_data() -> None:
         "id": "R17-D1", "rule": "R17", "section": "The end of a round",
         "title": "A knock with too many points",
         "text": "rummy refuses a knock with a hand worth more than 5 points: it says why and "
-                "records nothing."}
+                "records nothing.", "game": "manipulation"}
     assert doc["figures"] == [{"name": "knock_limit", "value": 5, "book": 5, "rule": "R17",
                                "about": "the most points a hand may hold to knock",
-                               "house": False}]
+                               "house": False, "game": "manipulation"}]
     assert doc["ledger"] is None
 
 
@@ -162,7 +172,7 @@ def test_rules_json_gives_the_rules_and_figures_as_data() -> None:
 def _cited_ids() -> set[str]:
     """Every rule id in a string of rummy_cli (messages, help, docstrings) or in the README."""
     found: set[str] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found |= set(CITED_ID.findall(node.value))
@@ -172,7 +182,7 @@ def _cited_ids() -> set[str]:
 
 def test_every_rule_id_cited_in_messages_help_and_readme_can_be_looked_up() -> None:
     cited = _cited_ids()
-    assert {"R5", "R12a", "R12b", "R17", "R27", "R15-D2"} <= cited
+    assert {"R5", "R12a", "R12b", "R17", "R27", "R15-D2", "G6", "G8", "G16", "G22"} <= cited
     for rule_id in sorted(cited):
         code, out, err = run("rules", rule_id)
         assert code == 0, (rule_id, err)
@@ -200,7 +210,13 @@ def test_nothing_sends_a_user_to_a_file_that_is_not_shipped() -> None:
     ("R20-R30", "there is no rule R28"),
     ("R1-R99999999999999", "there is no rule R28"),
     ("jokr", "no rule mentions 'jokr'; did you mean 'joker'?"),
-    ("xyzzy", "no rule mentions 'xyzzy': try another word, or a rule id (R1 to R27)"),
+    ("xyzzy", "no rule mentions 'xyzzy': try another word, or a rule id (R1 to R27, "
+              "G1 to G22)"),
+    ("G23", "there is no rule G23: the rules are G1 to G22"),
+    ("G1-D1", "G1 has no decisions"),
+    ("G10-D4", "the decisions under G10 are G10-D1, G10-D2, G10-D3"),
+    ("G20-G30", "there is no rule G23"),
+    ("R1-G3", "a range of rules stays in one game"),
     ("", "say what to look up"),
     ("??", "nothing to look up in '??'"),
 ])
@@ -256,7 +272,8 @@ def test_a_ledger_found_the_usual_way_gives_the_figures() -> None:
     doc = json.loads(run("rules", "R24", "--json")[1])
     assert doc["ledger"] == "rummy-ledger.yaml"
     assert doc["figures"][0] | {"about": ""} == {"name": "target", "value": 120, "book": 150,
-                                                  "rule": "R24", "about": "", "house": True}
+                                                  "rule": "R24", "about": "", "house": True,
+                                                  "game": "manipulation"}
 
 
 def test_a_ledger_with_the_book_rules_says_so() -> None:
@@ -279,3 +296,206 @@ def test_a_damaged_ledger_named_is_an_error_one_found_is_a_warning() -> None:
 def test_a_missing_ledger_named_is_an_error() -> None:
     code, _, err = run("rules", "--ledger", "nothere.yaml")
     assert code == 2 and "nothere.yaml: no such ledger" in one_error_line(err)
+
+
+# --- the Gin games ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", range(1, 23))
+def test_every_rule_g1_to_g22_is_in_the_book_and_found_by_id(number: int) -> None:
+    code, out, err = run("rules", f"g{number}")  # any case
+    assert code == 0 and err == ""
+    assert headings(out)[0] == f"G{number}"
+
+
+def test_the_gin_book_holds_g1_to_g22_in_order_and_its_decisions() -> None:
+    book = load_rulebook("gin")
+    assert book.rule_ids() == [f"G{n}" for n in range(1, 23)]
+    decisions = [e.id for e in book.entries if e.is_decision]
+    assert {"G4-D1", "G6-D1", "G7-D1", "G10-D1", "G10-D2", "G10-D3", "G13-D1", "G15-D1",
+            "G16-D1", "G17-D1", "G20-D1", "G22-D1"} <= set(decisions)
+    for d in decisions:
+        code, out, _ = run("rules", d.lower())
+        assert code == 0 and headings(out) == [d], d
+
+
+def test_g10_shows_its_decisions_on_computing_a_knock_and_its_figures() -> None:
+    code, out, _ = run("rules", "G10")
+    assert code == 0
+    assert headings(out) == ["G10", "G10-D1", "G10-D2", "G10-D3"]
+    assert "G10-D1  The knocker's layout (computing a knock, part a)" in out
+    assert "the defender scores 3 + 25 = 28" in flat(out)  # E2
+    assert re.search(r"^  undercut = 25 +G10  the bonus for an undercut$", out, re.MULTILINE)
+    code, out, _ = run("rules", "G10-D1")
+    assert headings(out) == ["G10-D1"] and "Example E8" in out
+
+
+def test_g9_shows_the_decision_that_cites_it() -> None:
+    code, out, _ = run("rules", "G9")
+    assert code == 0 and headings(out) == ["G9", "G10-D2"]
+    assert "Example E7, a chain" in out
+
+
+def test_a_gin_range_shows_each_rule_with_its_decisions() -> None:
+    code, out, _ = run("rules", "G19-G22")
+    assert code == 0
+    assert headings(out) == ["G19", "G20", "G20-D1", "G21", "G22", "G22-D1"]
+    assert "Hand 3: B wins 20. Game 1 is over, so B opens game 2" in flat(out)  # E10
+
+
+def test_ids_of_both_games_at_once_each_under_its_game() -> None:
+    code, out, _ = run("rules", "G16", "R17-D1")
+    assert code == 0
+    assert headings(out) == ["R17-D1", "G16", "G16-D1"]
+    assert out.startswith("Manipulation Rummy\n------------------\n\nR17-D1  ")
+    assert "\n\nGin Rummy, Oklahoma Gin and Hollywood Gin\n-----" in out
+
+
+def test_an_example_hand_is_found_by_its_name() -> None:
+    code, out, _ = run("rules", "E8")
+    assert code == 0 and out.startswith("Rules that mention 'E8': G10-D1")
+
+
+def test_undercut_is_found_in_both_games_under_a_heading_for_each() -> None:
+    code, out, _ = run("rules", "undercut")
+    assert code == 0
+    shown = headings(out)
+    assert {"R21", "R22", "G10", "G10-D2", "G17-D1"} <= set(shown)
+    assert shown.index("R22") < shown.index("G10")
+    head = out.splitlines()[0]
+    assert head.startswith("Rules that mention 'undercut': R18, R21, R22, R22-D1, G10,")
+    manipulation = out.index("\nManipulation Rummy\n------------------\n")
+    gin = out.index("\nGin Rummy, Oklahoma Gin and Hollywood Gin\n")
+    assert manipulation < out.index("\nR21  ") < gin < out.index("\nG10  ")
+    assert re.search(r"^  undercut_bonus = 10  R21", out, re.MULTILINE)
+    assert re.search(r"^  undercut = 25 +G10", out, re.MULTILINE)
+
+
+def test_a_word_in_one_game_only_shows_no_game_heading() -> None:
+    code, out, _ = run("rules", "deadwood")
+    assert code == 0 and out.startswith("Rules that mention 'deadwood': G4,")
+    assert "Manipulation Rummy" not in out and all(h[0] == "G" for h in headings(out))
+
+
+def test_game_limits_a_word_search_to_that_game() -> None:
+    code, out, _ = run("rules", "undercut", "--game", "gin")
+    assert code == 0 and all(h[0] == "G" for h in headings(out))
+    code, out, _ = run("rules", "undercut", "--game", "manipulation")
+    assert code == 0 and all(h[0] == "R" for h in headings(out))
+    code, _, err = run("rules", "deadwood", "--game", "manipulation")
+    assert code == 2 and "no rule mentions 'deadwood'" in one_error_line(err)
+
+
+def test_rules_alone_shows_both_books_manipulation_first() -> None:
+    code, out, _ = run("rules")
+    assert code == 0
+    shown = headings(out)
+    assert shown[0] == "R1" and shown[-1] == "G22-D1"
+    assert shown == ([e.id for e in load_rulebook().entries]
+                     + [e.id for e in load_rulebook("gin").entries])
+    assert "\nGin Rummy, Oklahoma Gin and Hollywood Gin: the rules rummy referees\n===" in out
+
+
+def test_game_gin_alone_prints_the_whole_gin_book() -> None:
+    code, out, _ = run("rules", "--game", "gin")
+    assert code == 0
+    assert out.startswith("Gin Rummy, Oklahoma Gin and Hollywood Gin: the rules rummy "
+                          "referees\n")
+    assert headings(out) == [e.id for e in load_rulebook("gin").entries]
+    assert "The figures of the gin preset (the names for house rules):" in out
+
+
+def test_each_preset_fills_the_gin_text_with_its_figures() -> None:
+    assert "the knock limit, which is 10 here" in flat(run("rules", "G6", "--game", "gin")[1])
+    okla = run("rules", "G6", "--game", "oklahoma")[1]
+    assert "the knock limit, which is the upcard's value here" in flat(okla)
+    assert re.search(r"^  knock = upcard  G6", okla, re.MULTILINE)
+    classic = flat(run("rules", "G10", "--game", "classic")[1])
+    assert "the gin bonus, 20" in classic and "the undercut bonus, 10;" in classic
+    big_gin = flat(run("rules", "G7", "--game", "classic")[1])
+    assert "its bonus here is off (off: not played)" in big_gin
+    assert "its bonus here is 31" in flat(run("rules", "G7", "--game", "gin")[1])
+
+
+def _gin_ledger(*rules: str) -> None:
+    extra = [a for r in rules for a in ("--rule", r)]
+    code, _, err = run("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ann", *extra)
+    assert code == 0, err
+
+
+def test_figures_of_a_gin_ledger_mark_its_house_rules() -> None:
+    _gin_ledger("undercut=10")
+    code, out, _ = run("rules", "--figures")
+    assert code == 0
+    assert out.startswith("Rule figures in force in rummy-ledger.yaml (* a house rule of "
+                          "that game):\n")
+    assert ("undercut = 10 * G10 the bonus for an undercut (the oklahoma preset: 25) tie ="
+            in flat(out))
+    assert re.search(r"^  knock += upcard +G6 ", out, re.MULTILINE)  # the preset's: no '*'
+    assert re.search(r"^  target += 150 +G11 ", out, re.MULTILINE)
+    assert out.count("*") == 2  # the heading's and undercut's
+    doc = json.loads(run("rules", "--figures", "--json")[1])
+    undercut = next(f for f in doc["figures"] if f["name"] == "undercut")
+    assert undercut == {"name": "undercut", "value": 10, "book": 25, "rule": "G10",
+                        "about": "the bonus for an undercut", "house": True, "game": "gin"}
+    assert next(f for f in doc["figures"] if f["name"] == "knock")["value"] is None
+
+
+def test_a_gin_ledger_gives_its_rules_and_its_figures_in_the_text() -> None:
+    _gin_ledger("undercut=10")
+    code, out, _ = run("rules")
+    assert code == 0
+    assert out.startswith("Gin Rummy, Oklahoma Gin and Hollywood Gin: the rules rummy "
+                          "referees\n===")
+    assert "With the figures in force in rummy-ledger.yaml." in out
+    assert not any(h.startswith("R") for h in headings(out))
+    assert "and the undercut bonus, 10;" in flat(run("rules", "G10")[1])
+    code, out, _ = run("rules", "undercut")  # the ledger's game only
+    assert code == 0 and all(h[0] == "G" for h in headings(out))
+    code, out, _ = run("rules", "R21")  # an id is found in its own game
+    assert headings(out) == ["R21"] and "bonus of 10 points" in flat(out)
+
+
+def test_another_preset_than_the_ledgers_shows_that_presets_figures() -> None:
+    _gin_ledger("undercut=10")
+    code, out, _ = run("rules", "undercut", "--figures", "--game", "gin")
+    assert code == 0
+    assert out.splitlines() == [
+        "Rule figures of the gin preset (the names for house rules):",
+        "  undercut = 25  G10  the bonus for an undercut"]
+
+
+def test_a_gin_ledger_with_its_presets_figures_says_so() -> None:
+    _gin_ledger()
+    code, out, _ = run("rules", "G11")
+    assert code == 0
+    assert "Rule figures in force in rummy-ledger.yaml (as in the oklahoma preset):" in out
+
+
+@given(st.text(max_size=30))
+def test_any_query_across_both_games_is_found_or_refused(query: str) -> None:
+    try:
+        parts = look_up(query, {}, ("manipulation", "gin"))
+    except NoSuchRule as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert parts and all(p.selection.entries for p in parts)
+
+
+# --- our own words ------------------------------------------------------------------------
+
+_CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
+
+
+def _six_word_runs(text: str) -> set[tuple[str, ...]]:
+    """Every run of six words, cards and {figures} left out (hands may be the same)."""
+    words = re.findall(r"[a-z]+(?:'[a-z]+)?", _CARD.sub(" ", re.sub(r"\{\w+\}", " ", text))
+                       .casefold())
+    return {tuple(words[i:i + 6]) for i in range(len(words) - 5)}
+
+
+@pytest.mark.skipif(not GIN_MD.exists(), reason="the Gin notes are not on this machine")
+def test_the_gin_book_copies_no_sentence_of_its_notes() -> None:
+    book = (PACKAGE / "rulebook.md").read_text(encoding="utf-8")
+    gin = book[book.index("\n# Gin Rummy"):]
+    copied = _six_word_runs(gin) & _six_word_runs(GIN_MD.read_text(encoding="utf-8"))
+    assert not copied, sorted(" ".join(run) for run in copied)
