@@ -115,7 +115,7 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
     state = game.state
     headers = ["#", "Dealer", "End", "Deadwood"]
     if game.rules.hollywood:
-        headers += [f"G{g.number}" for g in state.games]
+        headers += [f"Game {g.number}" for g in state.games]
     else:
         headers += list(game.players)
     rows: list[list[Any]] = []

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import RummyError
-from .games.gin_rules import GIN, GinRules, find_preset
+from .games.gin.rules import GIN, GinRules, find_preset
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
 AnyRules = Rules | GinRules

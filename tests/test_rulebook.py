@@ -13,7 +13,7 @@ from clirun import one_error_line, run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy_cli.games.gin_rules import GinRules
+from rummy_cli.games.gin.rules import GinRules
 from rummy_cli.games.manipulation.rules import Rules
 from rummy_cli.rulebook import NoSuchRule, load_rulebook, look_up, select
 

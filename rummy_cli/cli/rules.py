@@ -45,7 +45,7 @@ def _books(game: str | None, ledger: str | None
            ) -> tuple[dict[str, tuple[AnyRules, str | None]], tuple[str, ...]]:
     """The rules each book is shown with (and the ledger they come from), and the books a
     word or the whole rulebook look in: --game's; else the ledger's game; else both."""
-    from ..games.gin_rules import find_preset
+    from ..games.gin.rules import find_preset
     from ..rulebook import family, standard_rules
 
     rules, path = _rules_in_force(ledger)
