@@ -26,6 +26,14 @@ def _points(game: Any) -> dict[str, int]:
     return {s.name: s.points for s in game.state.standings}
 
 
+def _shown(game: Any) -> dict[str, int]:
+    """The figure the standings show last: points, or under Hollywood the sum of the three
+    games' totals."""
+    if getattr(game.rules, "hollywood", False):
+        return {s.name: s.total for s in game.state.standings}
+    return _points(game)
+
+
 def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
     """'Ann 40 -> 52 (+12), Ben 17 (unchanged)'."""
     parts = []
@@ -113,7 +121,8 @@ def _say_change(keeper: Any, game: Any, fixed: Any, number: int, err: bool) -> N
     word = keeper.WORD
     click.echo(f"{word} {number} was: {keeper.said(game, number)}", err=err)
     click.echo(f"{word} {number} now: {keeper.said(fixed, number)}", err=err)
-    click.echo(f"Points: {_changes_text(_points(game), _points(fixed))}.", err=err)
+    label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
+    click.echo(f"{label}: {_changes_text(_shown(game), _shown(fixed))}.", err=err)
 
 
 @cli.command("rename")
@@ -145,7 +154,8 @@ def rename(old: str, new: str, ledger: str | None) -> None:
         for number, game in enumerate(night.games, 1):
             for other in game.players:
                 if other != seated and same_name(other, wanted):
-                    which = f"in game {number}" if len(night.games) > 1 else "in this game"
+                    which = f"in game {number} of the ledger" if len(night.games) > 1 else \
+                        "in this game"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
         from .keepers import keeper_of

@@ -53,7 +53,7 @@ def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = Non
             typed["scoring"] = "hollywood"
         return rules.with_house_rules(typed)
     except GinRuleError as exc:
-        raise UnusableInputError(f"{exc} (the game cannot be played so)") from None
+        raise UnusableInputError(str(exc)) from None
 
 
 def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
@@ -95,9 +95,12 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                f"{limit[0].upper()}{limit[1:]}; {scoring} to {rules.target}.")
     house = {k: v for k, (v, _) in rules.differences().items() if k != "scoring"}
     if house:
-        click.echo("House rules: " + ", ".join(f"{k} {v}" for k, v in house.items()) + ".")
-    click.echo("After each hand: rummy round --knock NAME --points NAME=N --points NAME=N "
-               "(deadwood), or --hand NAME=CARDS for both; --dead for a dead hand.")
+        def shown(v: Any) -> str:
+            return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
+
+        click.echo("House rules: " + ", ".join(f"{k} {shown(v)}" for k, v in house.items())
+                   + ".")
+    click.echo("After each hand, 'rummy round' asks for it (see 'rummy round --help').")
 
 
 def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
@@ -266,7 +269,7 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
 
     knock, dead = opts["knock"], opts["dead"]
     if (knock is None) == (not dead):
-        raise click.UsageError("say how hand N ended: --knock NAME or --dead (one)")
+        raise click.UsageError(f"say how hand {number} ended: --knock NAME or --dead (one)")
     if not dead and not opts["hands"] and not opts["points"]:
         raise click.UsageError("give both hands: --hand NAME=CARDS or --points NAME=N")
     entered = _hands_from_options(opts["hands"], opts["points"])

@@ -51,7 +51,7 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
         rules = base.with_house_rules(typed)
         problem = rules.problem_for(len(players))
     except RuleError as exc:
-        raise UnusableInputError(f"{exc} (the game cannot be played so)") from None
+        raise UnusableInputError(str(exc)) from None
     if problem:
         raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
     if same_kind:
@@ -88,8 +88,7 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     house = house_rules_text(game.rules)
     if house:
         click.echo(house)
-    click.echo("After each round: 'rummy round' asks for the hands, or give them with "
-               "--knock NAME --hand NAME=CARDS ...")
+    click.echo("After each round, 'rummy round' asks for the hands (see 'rummy round --help').")
 
 
 def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
@@ -228,7 +227,8 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
     from ..games.manipulation.game import fix_round
 
     if (opts["knock"] is None) == (not opts["stock_out"]):
-        raise click.UsageError("say how round N ended: --knock NAME or --stock-out (one)")
+        raise click.UsageError(f"say how round {number} ended: --knock NAME or --stock-out "
+                               "(one)")
     if not opts["hands"] and not opts["points"]:
         raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
     entered = _hands_from_options(opts["hands"], opts["points"])

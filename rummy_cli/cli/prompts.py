@@ -267,8 +267,8 @@ def _ask_ending_and_hands(
     else:
         knocker = _ask(KNOCK_QUESTION, lambda raw: _knocker_answer(game, raw))
     entered: dict[str, HandEntry] = {}
-    click.echo("Type each player's cards left in hand (3C 2D) or their total (12); "
-               "Enter if none.", err=True)
+    click.echo("Type each player's cards left (3C 2D) or their total (12); Enter if none.",
+               err=True)
     hints = (AGAIN, KNOCKER if asked else AGAIN)
     for p in game.players:
         check = _hand_check(game, p, knocker, entered, hints, "the hands before it")
@@ -434,13 +434,15 @@ def _ask_turn_once(before: str | None, hand: str | None, after: str | None, deck
 # --- a Gin hand ---------------------------------------------------------------------------
 
 GIN_KNOCK_QUESTION = "Who knocked? (a name, or 'dead' for a dead hand)"
-GIN_HANDS_HINT = ("Type each hand's cards (2H 3H 4H ...) or its deadwood (12); the "
-                  "defender's after layoffs.")
+GIN_HANDS_HINT = "Type each hand's cards, or its deadwood (the defender's after layoffs)."
 
 
 def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
                  upcard: str | None) -> tuple[str | None, dict[str, HandEntry], str | None]:
-    """Ask how a Gin hand ended, the upcard in Oklahoma, and both hands (G6-G10, G16)."""
+    """Ask how a Gin hand ended, the upcard in Oklahoma, and both hands (G6-G10, G16).
+
+    Each answer is checked as it is typed; 'back' asks the hand again from the start.
+    """
     from ..games.gin.game import gin_entry, score_gin_entry
 
     number = len(game.rounds) + 1
@@ -453,33 +455,76 @@ def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
         text = raw.strip()
         if text.lower() in ("dead", "d", "none", "nobody"):
             return None
+        if text.lower() in BACK_WORDS:
+            raise RummyError("this is the hand's first question: type who knocked, or 'dead'")
+        if text.lower() in STOCK_WORDS and not players_matching(game.players, text):
+            raise RummyError("a Gin hand ends with a knock, or is dead when the stock is down "
+                             "to 2 cards (G8): type who knocked, or 'dead'")
         if not text:
             raise RummyError("type who knocked, or 'dead'")
         return find_player_by_prefix(game.players, text)
 
     while True:
-        who = knock if knock is not None else _ask(GIN_KNOCK_QUESTION, knocker)
-        if who is None:
-            return None, {}, None
-        card = upcard
-        if game.rules.upcard_sets_limit and card is None:
-            card = _ask("The upcard (it sets the knock limit)", _gin_upcard)
-        click.echo(GIN_HANDS_HINT, err=True)
-        other = next(p for p in game.players if p != who)
-        hands: dict[str, HandEntry] = {}
-        for player in (who, other):
-            known = _given_in(given, player)
-            if known is not None:
-                hands[player] = known
-                continue
-            hands[player] = _ask(f"{player}'s hand", _hand_of(player))
         try:
+            who = knock if knock is not None else _ask(GIN_KNOCK_QUESTION, knocker)
+            if who is None:
+                return None, {}, None
+            card = upcard
+            if game.rules.upcard_sets_limit and card is None:
+                card = _ask("The upcard (it sets the knock limit)", _gin_upcard)
+            click.echo(GIN_HANDS_HINT, err=True)
+            other = next(p for p in game.players if p != who)
+            hands: dict[str, HandEntry] = {}
+            for player in (who, other):
+                known = _given_in(given, player)
+                hands[player] = known if known is not None else _ask(
+                    f"{player}'s hand", _gin_hand_of(game, player, player == who, card, hands))
             score_gin_entry(game, gin_entry(game, who, hands, upcard=card))
-        except RummyError as exc:
+            return who, hands, card
+        except Back:
+            click.echo("Back to the start of the hand.", err=True)
+        except RummyError as exc:  # what only both hands together show
             _say_why(_CanGoBack(str(exc), "Back to the start of the hand."))
-            knock, upcard = None, None
-            continue
-        return who, hands, card
+        knock, upcard, given = None, None, {}
+
+
+def _gin_hand_of(game: Any, player: str, knocks: bool, upcard: str | None,
+                 before: Mapping[str, HandEntry]) -> Callable[[str], HandEntry]:
+    """Check one Gin hand as it is typed: its cards (10; 11 for big gin), no joker, no card
+    of the other hand, and the knocker's deadwood within the limit (G6, G7, G16)."""
+    from ..cards import Card, parse_card
+    from ..deadwood import least_deadwood
+    from ..games.gin.showdown import HAND, MOST_DEADWOOD, real_cards
+
+    limit = game.rules.knock_limit(None if upcard is None else parse_card(upcard))
+    why = "G16" if game.rules.upcard_sets_limit else "G6"
+
+    def hand(raw: str) -> HandEntry:
+        entry = normalize_hand(typed_hand(_not_back(raw)), player)
+        if isinstance(entry, int):
+            if entry > MOST_DEADWOOD:
+                raise RummyError(f"{player}'s deadwood is at most {MOST_DEADWOOD} (10 cards)")
+            if knocks and entry > limit:
+                raise RummyError(f"{player} knocked with {entry} deadwood, but a knock needs "
+                                 f"{limit} or less ({why}): check the count, or 'back'")
+            return entry
+        cards = real_cards(parse_cards(entry), f"{player}'s hand")
+        most = HAND + (1 if knocks and game.rules.big_gin is not None else 0)
+        if not HAND <= len(cards) <= most:
+            count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
+            raise RummyError(f"{player}'s hand has {count}: type the {HAND} "
+                             "cards held" + (" after the discard" if knocks else ""))
+        for other in before.values():
+            if isinstance(other, str):
+                shared = set(cards) & {c for c in parse_cards(other) if isinstance(c, Card)}
+                if shared:
+                    raise RummyError(f"{min(shared)} is in both hands: one deck holds each "
+                                     "card once")
+        if knocks and (dead := least_deadwood(cards).deadwood) > limit:
+            raise RummyError(f"{player}'s least deadwood is {dead}, but a knock needs {limit} "
+                             f"or less ({why}): check the cards, or 'back'")
+        return entry
+    return hand
 
 
 def _hand_of(player: str) -> Callable[[str], HandEntry]:
@@ -496,7 +541,9 @@ def _given_in(given: Mapping[str, HandEntry], player: str) -> HandEntry | None:
 
 
 def _gin_upcard(raw: str) -> str:
+    from ..cards import Card
+
     cards = parse_cards(_not_back(raw))
-    if len(cards) != 1:
-        raise RummyError("type the one upcard, e.g. 6S")
+    if len(cards) != 1 or not isinstance(cards[0], Card):
+        raise RummyError("type the one upcard, e.g. 6S (the Gin games have no jokers)")
     return str(cards[0])

@@ -78,12 +78,18 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
         typed[rule] = text
     for rule, short in (("target", target), ("knock_limit", knock_limit)):
         if short is not None:
+            if rule in typed and typed[rule] != short:
+                raise click.UsageError(f"--{rule.replace('_', '-')} {short} and --rule "
+                                       f"{rule}={typed[rule]} disagree: give one")
             typed[rule] = short
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
     def started(last: Any) -> tuple[Any, Any]:
         wanted = kind.lower() if kind is not None else None
+        if wanted is None and hollywood:  # Hollywood is a way to score Gin
+            wanted = last.rules.game if last is not None and keeper_of(last).WORD == "Hand" \
+                else "gin"
         keeper = keeper_for(wanted) if wanted else (
             keeper_of(last) if last is not None else keeper_for("manipulation"))
         if wanted is None:

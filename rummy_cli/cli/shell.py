@@ -408,7 +408,8 @@ def _load(path: Path, quiet: bool = False) -> Any:
 def _split_pair(value: str, option: str) -> tuple[str, str]:
     name, eq, rest = value.partition("=")
     if not eq or not name.strip():
-        example = '"Ann=3C 2D"' if option == "--hand" else "Ann=12"
+        example = {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
+                   "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
         raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
                                f"got {value!r}")
     return name.strip(), rest

@@ -56,10 +56,12 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
         raise Where(at + ("rounds", exc.hand - 1), str(exc)) from None
     warnings = []
     for i, (item, result) in enumerate(zip(items, results), 1):
-        stored = item.get("score")
-        if stored is not None and stored != result.hand.score:
-            warnings.append(f"hand {i}: the stored score ({stored}) disagrees with the hands; "
-                            f"using the recomputed one ({result.hand.score})")
+        hand = result.hand
+        for key, now in (("score", hand.score), ("winner", hand.winner), ("result", hand.result)):
+            stored = item.get(key)
+            if stored is not None and stored != now:
+                warnings.append(f"hand {i}: the stored {key} ({stored}) disagrees with the "
+                                f"hands; using the recomputed one ({now})")
     del state
     return game, warnings
 

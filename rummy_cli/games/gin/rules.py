@@ -187,8 +187,14 @@ def _typed(name: str, word: str, book: Any) -> Any:
         raise GinRuleError(name, f"'{name}' is on or off, not {word[:20]!r}")
     if isinstance(book, str):
         return word
-    if word.isascii() and word.isdigit() and len(word) <= 9:
+    if word.isascii() and word.isdigit():
+        if len(word) > 9:
+            raise GinRuleError(name, f"'{name}' of {len(word)} digits is far more than any game "
+                                     "uses")
         return int(word)
+    if name == "big_gin":
+        raise GinRuleError(name, f"'big_gin' is the bonus for big gin, or off, not "
+                                 f"{word[:20]!r}")
     raise GinRuleError(name, f"'{name}' is a whole number (digits 0-9), not {word[:20]!r}")
 
 

@@ -171,7 +171,10 @@ def _typed_value(name: str, text: str, book: Any) -> Any:
         if word in ("false", "no", "off", "0"):
             return False
         raise RuleError(name, f"rule {name!r} is yes or no, not {text[:20]!r}")
-    if word.isascii() and word.isdigit() and len(word) <= 9:
+    if word.isascii() and word.isdigit():
+        if len(word) > 9:
+            raise RuleError(name, f"rule {name!r} of {len(word)} digits is far more than any "
+                                  "game uses")
         return int(word)
     raise RuleError(name, f"rule {name!r} is a whole number (digits 0-9), not {text[:20]!r}")
 
