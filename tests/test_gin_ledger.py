@@ -161,3 +161,50 @@ def test_gin_hand_refusals(args: list[str], message: str) -> None:
     ok("new", "A", "B", "--game", "gin", "--dealer", "A")
     code, _, err = run("round", *args)
     assert code == 2 and message in one_error_line(err)
+
+
+@pytest.fixture()
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+
+
+def test_guided_gin_hand_back_and_each_answer_checked_as_typed(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ben")
+    code, _, err = run("round", input="stock\nAnn\nJK\n4H\n39\nback\nAnn\n4H\n6S\n3\n20\ny\n")
+    assert code == 0, err
+    assert "a Gin hand ends with a knock, or is dead" in err.replace("A Gin", "a Gin")
+    assert "no jokers" in err
+    assert "a knock needs 4 or less (G16)" in err
+    assert "Back to the start of the hand." in err
+    assert "Ann's hand has 1 card: type the 10 cards" in err
+    doc = standings()
+    assert doc["players"][0]["points"] == 17  # type: ignore[index]
+
+
+def test_guided_gin_cards_shared_between_hands_are_refused_at_once(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    ann = "2H 3H 4H 7C 7D 7S JS QS KS AD"
+    code, _, err = run("round", input=f"Ann\n{ann}\n2H 5D 5S 8H 9H 10H 2C 4C 6D KC\n"
+                                      "5C 5D 5S 8H 9H 10H 2C 4C 6D KC\ny\n")
+    assert code == 0, err
+    assert "2H is in both hands" in err
+
+
+def test_hollywood_alone_means_gin() -> None:
+    out = ok("new", "Ann", "Ben", "--hollywood", "--dealer", "Ann")
+    assert "Hollywood Gin Rummy" in out
+
+
+def test_target_given_twice_differently_is_refused() -> None:
+    code, _, err = run("new", "Ann", "Ben", "--target", "200", "--rule", "target=300")
+    assert code == 2 and "disagree" in one_error_line(err)
+
+
+def test_a_stored_winner_that_disagrees_is_warned_about() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    hand("--knock", "Ann", "--points", "Ann=3", "--points", "Ben=20")
+    path = Path("rummy-ledger.yaml")
+    path.write_text(path.read_text(encoding="utf-8").replace("winner: Ann", "winner: Ben"),
+                    encoding="utf-8")
+    code, _, err = run("standings")
+    assert code == 0 and "the stored winner (Ben) disagrees with the hands" in err
