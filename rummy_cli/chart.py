@@ -57,7 +57,7 @@ def marks(players: Sequence[str], ascii_only: bool) -> dict[str, str]:
 
 def title(race: Race) -> str:
     """'The race to 150, after round 7'."""
-    after = f", after round {race.rounds}" if race.rounds else ""
+    after = f", after {race.unit} {race.rounds}" if race.rounds else ""
     return f"The race to {race.target}{after}"
 
 
@@ -67,7 +67,7 @@ def bonus_note(race: Race) -> str | None:
         return None
     ranked = sorted(race.players, key=lambda p: -race.final[p])
     totals = ", ".join(f"{p} {race.final[p]}" for p in ranked)
-    return (f"Game over after round {race.over_after}: {_result(race)}. With the bonuses "
+    return (f"Game over after {race.unit} {race.over_after}: {_result(race)}. With the bonuses "
             f"added at the end (not counted toward {race.target}): {totals}.")
 
 
@@ -135,7 +135,7 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
         plt.text(f"target {race.target}", 0, race.target, color=target_colour,
                  alignment="left")
         plt.xticks(x_ticks(race.rounds, (width - 8) // 5))  # room for 4 digits and a space
-        plt.xlabel("round")
+        plt.xlabel(race.unit)
         plt.title(title(race))
         drawn = plt.build()
     finally:
@@ -263,7 +263,7 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
         margin = max(end, 1) * 0.02
         ax.set_xlim(-margin, (end if race.game_over else race.rounds) + margin)
         ax.set_ylim(0, top)
-        ax.set_xlabel("round")
+        ax.set_xlabel(race.unit)
         ax.set_ylabel("points")
         ax.set_title(f"{title(race)}\n{_standing(race)}")
         ax.grid(axis="y", alpha=0.3)

@@ -32,6 +32,7 @@ class Race:
     over_after: int | None  # the round that ended the game
     final: dict[str, int]  # once the game is over: points with the bonuses (R25, R26)
     winners: tuple[str, ...]  # once the game is over (R27)
+    unit: str = "round"  # what the game calls one entry: a round, or a hand in Gin
 
     @property
     def rounds(self) -> int:
@@ -62,5 +63,8 @@ def race(game: Game) -> Race:
             totals[p].append(running[p])
     state = game.state
     final = {s.name: s.total for s in state.standings} if state.game_over else {}
+    from .games import is_gin
+
     return Race(game.players, game.rules.target, {p: tuple(v) for p, v in totals.items()},
-                state.game_over, state.over_after, final, state.winners)
+                state.game_over, state.over_after, final, state.winners,
+                "hand" if is_gin(game) else "round")

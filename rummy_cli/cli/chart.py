@@ -130,7 +130,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
         except OSError as exc:
             raise LedgerError(f"{output}: cannot write the image: "
                               f"{exc.strerror or exc}") from None
-        click.echo(f"Wrote the race after round {the_race.rounds} to {output}.")
+        click.echo(f"Wrote the race after {the_race.unit} {the_race.rounds} to {output}.")
         return
     if not the_race.rounds:
         click.echo(f"No rounds recorded yet: the race to {the_race.target} starts after "
