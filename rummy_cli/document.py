@@ -68,3 +68,16 @@ def only_keys(data: dict[Any, Any], known: Sequence[str], path: Path_,
                                         f"({what} has {', '.join(known)})", key=True)
 
 
+
+
+def seats(data: dict[str, Any], at: Path_) -> tuple[list[str], str, str]:
+    """The players (seat order), the first dealer and when the game was created, as every
+    game's record keeps them; problems with their place."""
+    players = get(data, "players", list, at)
+    if not all(isinstance(p, str) for p in players):
+        raise Where(at + ("players",), "players must be a list of names")
+    dealer = get(data, "first_dealer", str, at)
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise Where(at + ("created",), "'created' is the date and time the game began")
+    return players, dealer, created

@@ -203,10 +203,7 @@ def show(game: Any) -> None:
     """The standings after a change, as ``round`` and ``fix`` print them."""
     from ..gin_sheet import standings_footer, standings_table
 
-    click.echo()
-    click.echo(standings_table(game))
-    click.echo()
-    click.echo(standings_footer(game))
+    shell.show_after(standings_table(game), standings_footer(game))
 
 
 def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:

@@ -517,3 +517,11 @@ def main() -> None:
     _Run.whole_process = True
     cli.main(prog_name="rummy")
 
+
+
+def show_after(table: str, footer: str) -> None:
+    """The standings after a change, as ``round`` and ``fix`` print them."""
+    click.echo()
+    click.echo(table)
+    click.echo()
+    click.echo(footer)

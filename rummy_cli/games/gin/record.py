@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...document import Where, get, only_keys
+from ...document import Where, get, only_keys, seats
 from ...errors import RummyError
 from ..manipulation.game import HandEntry, find_player, normalize_hand
 from .game import GinEntry, GinGame, new_gin_game, score_gin_entry
@@ -25,13 +25,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
     except GinRuleError as exc:
         raise Where(at + (("rules", exc.rule) if exc.rule in rules_data else ("rules",)),
                     str(exc)) from None
-    players = get(data, "players", list, at)
-    if not all(isinstance(p, str) for p in players):
-        raise Where(at + ("players",), "players must be a list of names")
-    dealer = get(data, "first_dealer", str, at)
-    created = data.get("created", "")
-    if not isinstance(created, str):
-        raise Where(at + ("created",), "'created' is the date and time the game began")
+    players, dealer, created = seats(data, at)
     try:
         game = new_gin_game(players, rules=rules, created=created, seed=0)
     except RummyError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...document import Where, get, only_keys
+from ...document import Where, get, only_keys, seats
 from ...errors import RummyError
 from .game import (
     Game,
@@ -38,13 +38,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, li
     if rules.game != MANIPULATION_RUMMY.game:
         raise Where(at + ("game",), f"{rules.game!r} is not a game this rummy scores "
                                      f"(it knows {MANIPULATION_RUMMY.game})")
-    players = get(data, "players", list, at)
-    if not all(isinstance(p, str) for p in players):
-        raise Where(at + ("players",), "players must be a list of names")
-    dealer = get(data, "first_dealer", str, at)
-    created = data.get("created", "")
-    if not isinstance(created, str):
-        raise Where(at + ("created",), "'created' is the date and time the game began")
+    players, dealer, created = seats(data, at)
     try:
         game = new_game(players, seed=0, rules=rules, created=created)
     except RummyError as exc:
