@@ -203,7 +203,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 @json_option
 @format_option
 def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
-    """The scores so far: points, rounds won, distance to 150, and the bonuses at the end.
+    """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
     \b
     Examples:

@@ -349,7 +349,7 @@ def stdin_is_terminal() -> bool:
 @click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")
 @click.pass_context
 def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
-    """Referee and scorekeeper for Manipulation Rummy (Carousel).
+    """Referee and scorekeeper for Manipulation Rummy (Carousel) and Gin Rummy.
 
     \b
     Referee:      rummy check meld 7H JK=8H 9H
@@ -361,7 +361,9 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                   rummy standings   |   rummy history   |   rummy undo   |   rummy chart
     The night:    rummy new   (the next game)   |   rummy new Ann Ben --target 200
                   rummy fix 3 ...   |   rummy rename Ben Benedict   |   rummy stats *.yaml
-    Rules:        rummy rules   |   rummy rules R14   |   rummy rules joker
+    Gin:          rummy deadwood 7C 7D 7H 8H 9H   |   rummy check knock --knocker ...
+                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
+    Rules:        rummy rules   |   rummy rules R14   |   rummy rules G10   |   rummy rules joker
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
