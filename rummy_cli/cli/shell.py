@@ -352,18 +352,18 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     """Referee and scorekeeper for Manipulation Rummy (Carousel) and Gin Rummy.
 
     \b
-    Referee:      rummy check meld 7H JK=8H 9H
-                  rummy check table "7H 8H 9H / QS QH QD JK=QC"
-                  rummy check turn samples/disputes/joker-freed.yaml
-                  rummy arrange 7S 7H 7D 8S 9S   |   rummy hint --table ... --hand ...
-    Scorekeeper:  rummy new Ann Ben Cy
-                  rummy round --knock Ann --hand Ann=3C --hand Ben=2D --points Cy=20
-                  rummy standings   |   rummy history   |   rummy undo   |   rummy chart
-    The night:    rummy new   (the next game)   |   rummy new Ann Ben --target 200
-                  rummy fix 3 ...   |   rummy rename Ben Benedict   |   rummy stats *.yaml
-    Gin:          rummy deadwood 7C 7D 7H 8H 9H   |   rummy check knock --knocker ...
-                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rules:        rummy rules   |   rummy rules R14   |   rummy rules G10   |   rummy rules joker
+    Referee:     rummy check meld 7H JK=8H 9H
+                 rummy check table "7H 8H 9H / QS QH QD JK=QC"
+                 rummy check turn samples/disputes/joker-freed.yaml
+                 rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table ... --hand ...
+    Scorekeeper: rummy new Ann Ben Cy
+                 rummy round --knock Ann --hand Ann=3C --points Ben=12
+                 rummy standings  |  rummy history  |  rummy undo  |  rummy chart
+    The night:   rummy new  (the next game)  |  rummy new Ann Ben --target 200
+                 rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
+    Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
+                 rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
+    Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10  |  rummy rules joker
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
