@@ -355,7 +355,7 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     Referee:     rummy check meld 7H JK=8H 9H
                  rummy check table "7H 8H 9H / QS QH QD JK=QC"
                  rummy check turn samples/disputes/joker-freed.yaml
-                 rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table ... --hand ...
+                 rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table T --hand H
     Scorekeeper: rummy new Ann Ben Cy
                  rummy round --knock Ann --hand Ann=3C --points Ben=12
                  rummy standings  |  rummy history  |  rummy undo  |  rummy chart
@@ -363,7 +363,8 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                  rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
     Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10  |  rummy rules joker
+    Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
+                 rummy rules joker
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
