@@ -24,6 +24,9 @@ None of the following loses a solution:
 * a suit that cannot finish its short runs with the cards of that suit still to come,
   whatever the other suits do, is dropped at once (:mod:`._solver_suit`);
 * long runs beyond what the next rank could extend are forgotten: they can only end;
+* a way of keeping aces for the top that needs more jokers than are left, to stand for
+  the queens and kings no card of the hand or table provides, is dropped at each rank
+  below the queen (:meth:`._solver_suit.HighAces.within`);
 * a state that another state beats in every way is dropped (:mod:`._solver_prune`);
 * a score budget: the search first looks only for plays that leave out nothing, then
   at most one card, two, four... States that already left out more are dropped. The
@@ -45,6 +48,7 @@ from functools import cache
 
 from ._solver_layout import lay_out
 from ._solver_problem import (
+    HIGH_ACE,
     Choice,
     Problem,
     Solution,
@@ -184,6 +188,8 @@ class _Search:
         # copies of a rank in the suits after suit s, for the groups still to come
         self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
         self.first_fit = _first_group_fit(self.p.min_meld, self.p.max_group)
+        self.high_fits = [suits.aces.within(left) for left in range(jokers + 1)]
+        self.before_top = HIGH_ACE + 1 - self.p.min_meld  # the lowest rank a high ace needs
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -242,7 +248,7 @@ class _Search:
             if not scores.get(score, 0) & way:
                 continue
             base = parent & _kept(kind, s)
-            for change, choice, fits in self._closing(kind, s, parent):
+            for change, choice, fits in self._closing(kind, rank, s, parent):
                 if base | change == state and fits & way:
                     return parent, choice, score, way
         raise AssertionError("a state lost the way it was reached")
@@ -265,7 +271,7 @@ class _Search:
                     unbeaten(layer, self._columns, self.suits.better,
                              jokers_matter=not self.spare)
             else:
-                layer = self._close(layer, kind, s)
+                layer = self._close(layer, kind, rank, s)
                 pruned = 0
             if not layer:
                 break
@@ -349,7 +355,7 @@ class _Search:
             moves.append((change, gain * weight, ace_shift, choice))
         return moves
 
-    def _close(self, prev: Layer, kind: str, s: int) -> Layer:
+    def _close(self, prev: Layer, kind: str, rank: int, s: int) -> Layer:
         """A step that places no card: a rank's groups, a suit's high aces, or the end."""
         out: Layer = {}
         known: dict[int, list[tuple[State, Choice, int]]] = {}
@@ -359,7 +365,7 @@ class _Search:
             key = state & ~keep
             ways = known.get(key)
             if ways is None:
-                ways = known[key] = self._closing(kind, s, key)
+                ways = known[key] = self._closing(kind, rank, s, key)
             base = state & keep
             for change, _, fits in ways:
                 new = base | change
@@ -373,7 +379,8 @@ class _Search:
                         _add(out, new, score, bits & fits)
         return out
 
-    def _closing(self, kind: str, s: int, state: State) -> list[tuple[State, Choice, int]]:
+    def _closing(self, kind: str, rank: int, s: int,
+                 state: State) -> list[tuple[State, Choice, int]]:
         """The ways a closing step goes on from ``state``.
 
         Each as (the new state less the parts the step keeps (:func:`_kept`), the choice,
@@ -386,7 +393,11 @@ class _Search:
             for jokers in range(self.jokers - used + 1):
                 if group_count(groups + jokers, widest, self.p.min_meld,
                                self.p.max_group) is not None:
-                    ways.append(((used + jokers) << JOKERS, (jokers,), -1))
+                    # below the queen, only the ways of keeping aces that the jokers left
+                    # could finish go on (see HighAces.within)
+                    fits = (self.high_fits[self.jokers - used - jokers]
+                            if rank < self.before_top else -1)
+                    ways.append(((used + jokers) << JOKERS, (jokers,), fits))
                     if self.spare:
                         break  # more jokers in these groups would be spare ones
         elif kind == "high":  # kept aces (and jokers) end the runs that reach the king
