@@ -30,7 +30,9 @@ None of the following loses a solution:
 * a state that another state beats in every way is dropped (:mod:`._solver_prune`);
 * a score budget: the search first looks only for plays that leave out nothing, then
   at most one card, two, four... States that already left out more are dropped. The
-  first budget that finds a play finds the best one (:func:`solve`);
+  first budget that finds a play finds the best one (:func:`solve`). Once a larger
+  budget hardly makes a larger search, the budget goes at once to the most that could
+  still beat what is known;
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -73,6 +75,7 @@ Layer = dict[State, Scores]
 Move = tuple[int, int, int, Choice]
 SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
 REGROWN = 1.5  # ... and within a rank, until the layer is this much larger again
+SATURATED = 3.0  # a search less than this much larger than the last: budgets stop growing
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -135,6 +138,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
     tried = -1
+    work = 0  # the states the last search went through
     for budget in _budgets(weights):
         budget = min(budget, most)
         if budget < 0:
@@ -142,7 +146,8 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
         if tried == 0 and budget < weights[-1]:
             continue  # less than the lightest card: the same as leaving out nothing
         tried = budget
-        found = _Search(suits, budget, jokers).best()
+        search = _Search(suits, budget, jokers)
+        found = search.best()
         if found is not None:
             choices, score = found
             if potential - score <= budget:  # nothing better was cut off by the budget
@@ -150,9 +155,28 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 if solution is None:
                     raise _NoRoom
                 return solution
+            most = min(most, potential - score)  # a play that good exists: no need for worse
         if budget == most:
             return None
+        if work and search.work < SATURATED * work:
+            # a larger budget hardly made a larger search: the next ones will not be much
+            # larger either, so one last search with the whole budget costs least
+            return _best_within(suits, jokers, most, potential)
+        work = search.work
     return None
+
+
+def _best_within(suits: Suits, jokers: int, most: int, potential: int) -> Solution | None:
+    """The best solution leaving out at most ``most``, searched at once."""
+    found = _Search(suits, most, jokers).best()
+    if found is None:
+        return None
+    choices, score = found
+    assert potential - score <= most
+    solution = lay_out(suits.p, choices, score, suits.spare)
+    if solution is None:
+        raise _NoRoom
+    return solution
 
 
 def _may_weights(problem: Problem) -> list[int]:
@@ -188,6 +212,7 @@ class _Search:
         # copies of a rank in the suits after suit s, for the groups still to come
         self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
         self.first_fit = _first_group_fit(self.p.min_meld, self.p.max_group)
+        self.work = 0  # the states gone through
         self.high_fits = [suits.aces.within(left) for left in range(jokers + 1)]
         self.before_top = HIGH_ACE + 1 - self.p.min_meld  # the lowest rank a high ace needs
 
@@ -259,6 +284,7 @@ class _Search:
         potential = 0  # the score of every `may` card seen so far
         pruned = 0  # the size of the layer last looked at for beaten states, in this rank
         for step in steps(self.p):
+            self.work += len(layer)
             kind, rank, s = step
             self.done.append((step, layer))
             if kind == "card":
