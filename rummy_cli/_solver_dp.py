@@ -28,11 +28,14 @@ None of the following loses a solution:
   the queens and kings no card of the hand or table provides, is dropped at each rank
   below the queen (:meth:`._solver_suit.HighAces.within`);
 * a state that another state beats in every way is dropped (:mod:`._solver_prune`);
-* a score budget: the search first looks only for plays that leave out nothing, then
-  at most one card, two, four... States that already left out more are dropped. The
-  first budget that finds a play finds the best one (:func:`solve`). Once a larger
-  budget hardly makes a larger search, the budget goes at once to the most that could
-  still beat what is known;
+* a score budget: a state that already left out more than the budget is dropped. A
+  quick search first keeps only the best-scoring states of each step and so finds a
+  good play, often the best, in little time; the exact search then only looks for plays
+  at least as good: its budget is what that play left out (a play leaving out nothing is
+  the best at once). When the quick search finds nothing, the budget grows: nothing
+  left out, then at most one card, two, four...; once a larger budget hardly makes a
+  larger search, it goes at once to the most that could still beat what is known
+  (:func:`_best`);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -76,6 +79,7 @@ Move = tuple[int, int, int, Choice]
 SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
 REGROWN = 1.5  # ... and within a rank, until the layer is this much larger again
 SATURATED = 3.0  # a search less than this much larger than the last: budgets stop growing
+BEAM = 16  # states kept by the quick search that finds a good play first (0: none)
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -137,6 +141,17 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     weights = _may_weights(problem)
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
+    if BEAM and most > 0:
+        # a quick search that keeps only the best-scoring states finds a good play, often
+        # the best: the exact search then only needs to look for one as good, at once
+        found = _Search(suits, most, jokers, beam=BEAM).best()
+        if found is not None:
+            choices, score = found
+            quick = lay_out(problem, choices, score, spare)
+            if quick is not None:
+                if score == potential:
+                    return quick  # nothing left out: nothing can be better
+                return _best_within(suits, jokers, potential - score, potential, quick)
     tried = -1
     work = 0  # the states the last search went through
     for budget in _budgets(weights):
@@ -166,13 +181,20 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     return None
 
 
-def _best_within(suits: Suits, jokers: int, most: int, potential: int) -> Solution | None:
-    """The best solution leaving out at most ``most``, searched at once."""
+def _best_within(suits: Suits, jokers: int, most: int, potential: int,
+                 known: Solution | None = None) -> Solution | None:
+    """The best solution leaving out at most ``most``, searched at once.
+
+    ``known``, when given, is a solution leaving out exactly ``most``.
+    """
     found = _Search(suits, most, jokers).best()
     if found is None:
+        assert known is None, "the search lost a solution it was shown"
         return None
     choices, score = found
     assert potential - score <= most
+    if known is not None and score == known.score:
+        return known
     solution = lay_out(suits.p, choices, score, suits.spare)
     if solution is None:
         raise _NoRoom
@@ -201,7 +223,8 @@ def _suit(state: State, s: int) -> int:
 class _Search:
     """The forward pass: one layer of reachable states per step; then the way back."""
 
-    def __init__(self, suits: Suits, budget: int, jokers: int) -> None:
+    def __init__(self, suits: Suits, budget: int, jokers: int, beam: int = 0) -> None:
+        self.beam = beam  # with a beam, only that many states are kept: the best-scoring
         self.p = suits.p
         self.spare = suits.spare
         self.budget = budget
@@ -299,6 +322,9 @@ class _Search:
             else:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
+            if self.beam and len(layer) > self.beam:
+                kept = sorted(layer, key=lambda st: max(layer[st]), reverse=True)[:self.beam]
+                layer = {st: layer[st] for st in kept}
             if not layer:
                 break
         return layer
