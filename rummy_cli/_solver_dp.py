@@ -79,7 +79,9 @@ Move = tuple[int, int, int, Choice]
 SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
 REGROWN = 1.5  # ... and within a rank, until the layer is this much larger again
 SATURATED = 3.0  # a search less than this much larger than the last: budgets stop growing
-BEAM = 16  # states kept by the quick search that finds a good play first (0: none)
+# the states the quick search that finds a good play first keeps at each step (0: no
+# quick search); None: by the number of cards that may be placed (see :func:`_beam`)
+BEAM: int | None = None
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -141,10 +143,11 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     weights = _may_weights(problem)
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
-    if BEAM and most > 0:
+    beam = _beam(len(weights))
+    if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good, at once
-        found = _Search(suits, most, jokers, beam=BEAM).best()
+        found = _Search(suits, most, jokers, beam=beam).best()
         if found is not None:
             choices, score = found
             quick = lay_out(problem, choices, score, spare)
@@ -199,6 +202,14 @@ def _best_within(suits: Suits, jokers: int, most: int, potential: int,
     if solution is None:
         raise _NoRoom
     return solution
+
+
+def _beam(optional: int) -> int:
+    """How many states the quick search keeps: more for a larger hand, where a good play
+    is harder to find and the exact search costs more."""
+    if BEAM is not None:
+        return BEAM
+    return max(4, min(32, optional // 2))
 
 
 def _may_weights(problem: Problem) -> list[int]:

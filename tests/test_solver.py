@@ -429,15 +429,16 @@ RULE_SETS = st.sampled_from([MANIPULATION_RUMMY, ACE_LOW])
 
 
 @contextmanager
-def pruning(everywhere: bool, beam: int | None = None) -> Iterator[None]:
+def pruning(everywhere: bool, beam: int | None = -1) -> Iterator[None]:
     """Small positions make small layers, which the search does not prune for beaten
     states; ``everywhere`` prunes them too, after every card, so the oracle checks that
     pruning. ``beam`` sets how many states the quick first search keeps: 1 makes its
-    play poor, so the exact search must find a better one; 0 leaves it out."""
+    play poor, so the exact search must find a better one; 0 leaves it out; None is
+    the solver's own choice."""
     saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM
     if everywhere:
         _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = 2, 0
-    if beam is not None:
+    if beam != -1:
         _solver_dp.BEAM = beam
     try:
         yield
@@ -446,7 +447,7 @@ def pruning(everywhere: bool, beam: int | None = None) -> Iterator[None]:
 
 
 PRUNE_EVERYWHERE = st.booleans()
-BEAMS = st.sampled_from([0, 1, 2, _solver_dp.BEAM])
+BEAMS = st.sampled_from([0, 1, 2, None])
 BOUNDED = settings(max_examples=500, deadline=None,
                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
@@ -454,7 +455,7 @@ BOUNDED = settings(max_examples=500, deadline=None,
 @BOUNDED
 @given(small_cards(), RULE_SETS, PRUNE_EVERYWHERE, BEAMS)
 def test_r7_r9_arrange_places_as_many_cards_as_the_oracle(
-    given_cards: list[AnyCard], rules: Rules, everywhere: bool, beam: int
+    given_cards: list[AnyCard], rules: Rules, everywhere: bool, beam: int | None
 ) -> None:
     with pruning(everywhere, beam):
         result = arrange(given_cards, rules=rules)
@@ -468,7 +469,7 @@ def test_r7_r9_arrange_places_as_many_cards_as_the_oracle(
        BEAMS)
 def test_r10_r15_best_play_is_never_beaten_by_the_oracle(
     position: tuple[list[Meld], list[AnyCard]], by: str, rules: Rules, everywhere: bool,
-    beam: int,
+    beam: int | None,
 ) -> None:
     before, hand = position
     with pruning(everywhere, beam):
@@ -486,7 +487,7 @@ def test_r10_r15_best_play_is_never_beaten_by_the_oracle(
        BEAMS)
 def test_r13_both_jokers_in_play_best_play_matches_the_oracle(
     position: tuple[list[Meld], list[AnyCard]], by: str, rules: Rules, everywhere: bool,
-    beam: int,
+    beam: int | None,
 ) -> None:
     """Both jokers of two decks in play, in the hand or declared on the table: the search
     that handles them (the budgets, the quick search, the aces kept for the top) agrees
@@ -507,7 +508,7 @@ def test_r13_both_jokers_in_play_best_play_matches_the_oracle(
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(small_positions(), RULE_SETS, PRUNE_EVERYWHERE, BEAMS)
 def test_r10_r14_suggest_finds_a_table_whenever_one_exists(
-    position: tuple[list[Meld], list[AnyCard]], rules: Rules, everywhere: bool, beam: int
+    position: tuple[list[Meld], list[AnyCard]], rules: Rules, everywhere: bool, beam: int | None
 ) -> None:
     before, played = position
     with pruning(everywhere, beam):
