@@ -81,21 +81,37 @@ def adversarial(seed: int) -> Position:
     """A hard position: a dense table, a big hand (20-45 cards), and jokers.
 
     The hand is what a player holds after many turns without a meld (three draws a
-    turn): half the time it is built around cards that do not meld, each rank in two
-    suits only, both copies. Both jokers of the two decks are in play most of the time,
-    each on the table (declared) or in the hand.
+    turn). A third of the time the table holds groups of small cards, both copies, and
+    the hand aces and court cards of a few suits; a third of the time the hand is built
+    around ranks in two suits only; the rest is drawn at random. Both jokers of the two
+    decks are in play most of the time, each on the table (declared) or in the hand.
     """
     rng = random.Random(seed)
     stock: Counter[Card] = Counter({c: DECKS for c in _all_cards()})
     size = rng.randint(20, 45)
     hand: list[AnyCard] = []
-    if rng.random() < 0.5:  # held back from the table: it goes to the hand
+    groups: list[list[AnyCard]] = []
+    stuck = rng.random()
+    if stuck < 1 / 3:  # like a game gone long: groups of small cards out, court cards held
+        for rank in rng.sample(range(1, 11), rng.randint(3, 6)):
+            for _ in range(rng.randint(1, 2)):
+                group = [Card(rank, suit) for suit in Suit]
+                if all(stock[c] for c in group):
+                    stock.subtract(group)
+                    groups.append(list(group))
+        for rank in (1, 11, 12, 13):
+            for suit in rng.sample(list(Suit), rng.randint(1, 3)):
+                take = min(stock[Card(rank, suit)], rng.randint(1, 2), size - len(hand))
+                hand.extend([Card(rank, suit)] * take)
+                stock[Card(rank, suit)] -= take
+    elif stuck < 2 / 3:  # held back from the table: it goes to the hand
         for rank in rng.sample(range(1, 14), rng.randint(4, 8)):
             for suit in rng.sample(list(Suit), 2):
                 take = min(stock[Card(rank, suit)], rng.randint(1, 2), size - len(hand))
                 hand.extend([Card(rank, suit)] * take)
                 stock[Card(rank, suit)] -= take
-    melds = _table(rng, stock, rng.randint(30, 100), ace_high=True)
+    on_groups = sum(len(g) for g in groups)
+    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high=True)
     jokers = rng.choice((0, 1, 2, 2, 2))
     on_table = rng.randint(0, jokers)
     for _ in range(on_table):
@@ -103,6 +119,9 @@ def adversarial(seed: int) -> Position:
     hand.extend(Joker() for _ in range(jokers - on_table))
     pile = sorted(stock.elements(), key=lambda c: (c.suit.order, c.rank))
     rng.shuffle(pile)
+    if groups:  # the rest of the hand from two suits of each rank, as far as they go
+        two = {rank: set(rng.sample(list(Suit), 2)) for rank in range(1, 14)}
+        pile.sort(key=lambda c: c.suit not in two[c.rank])
     hand.extend(pile[: max(0, size - len(hand))])
     return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
 
@@ -124,6 +143,25 @@ HARD = (
           "AH AD AC 2H 2D 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 6S 6H 6C 6D 7S 8S 8H 8D 8C 8S 8D "
           "9S 9D 9C 9S 10H 10S JS JD JC JC QC QD QC KH KS KD 2C AS JH"),
 )
+
+
+def near_hard(seed: int) -> Position:
+    """A position near the first of :data:`HARD`: its table, its hand with some cards
+    swapped for others of the stock, and cards drawn or let go to make 20-45."""
+    rng = random.Random(seed)
+    base = HARD[0]
+    stock: Counter[Card] = Counter({c: DECKS for c in _all_cards()})
+    stock.subtract(c for m in base.table for c in m if isinstance(c, Card))
+    hand = list(base.hand)
+    rng.shuffle(hand)
+    size = rng.randint(20, 45)
+    del hand[max(0, len(hand) - rng.randint(0, 10)):]
+    hand = hand[:size]
+    stock.subtract(c for c in hand if isinstance(c, Card))
+    pile = sorted(stock.elements(), key=lambda c: (c.suit.order, c.rank))
+    rng.shuffle(pile)
+    hand.extend(pile[: max(0, size - len(hand))])
+    return Position(seed, base.table, tuple(hand))
 
 
 def positions(n: int, seed: int = 0, **kwargs: object) -> Iterator[Position]:

@@ -31,11 +31,11 @@ None of the following loses a solution:
 * a score budget: a state that already left out more than the budget is dropped. A
   quick search first keeps only the best-scoring states of each step and so finds a
   good play, often the best, in little time; the exact search then only looks for plays
-  at least as good: its budget is what that play left out (a play leaving out nothing is
-  the best at once). When the quick search finds nothing, the budget grows: nothing
-  left out, then at most one card, two, four...; once a larger budget hardly makes a
-  larger search, it goes at once to the most that could still beat what is known
-  (:func:`_best`);
+  at least as good: nothing left out first (a small search), then at once what that play
+  left out (a play leaving out nothing is the best at once). When the quick search
+  finds nothing, the budget grows: nothing left out, then at most one card, two,
+  four...; once a larger budget hardly makes a larger search, it goes at once to the
+  most that could still beat what is known (:func:`_best`);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -143,10 +143,11 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     weights = _may_weights(problem)
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
+    known: Solution | None = None  # a play leaving out exactly `most`, when one is known
     beam = _beam(len(weights))
     if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
-        # the best: the exact search then only needs to look for one as good, at once
+        # the best: the exact search then only needs to look for one as good
         found = _Search(suits, most, jokers, beam=beam).best()
         if found is not None:
             choices, score = found
@@ -154,54 +155,40 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
             if quick is not None:
                 if score == potential:
                     return quick  # nothing left out: nothing can be better
-                return _best_within(suits, jokers, potential - score, potential, quick)
+                known, most = quick, potential - score
     tried = -1
     work = 0  # the states the last search went through
-    for budget in _budgets(weights):
-        budget = min(budget, most)
+    budgets = _budgets(weights)
+    while True:
+        budget = min(next(budgets, most), most)
         if budget < 0:
             return None
-        if tried == 0 and budget < weights[-1]:
-            continue  # less than the lightest card: the same as leaving out nothing
+        if tried == 0 and budget < weights[-1]:  # the same as leaving out nothing
+            if budget == most:
+                return known
+            continue
         tried = budget
         search = _Search(suits, budget, jokers)
         found = search.best()
         if found is not None:
             choices, score = found
             if potential - score <= budget:  # nothing better was cut off by the budget
+                if known is not None and score == known.score:
+                    return known
                 solution = lay_out(problem, choices, score, spare)
                 if solution is None:
                     raise _NoRoom
                 return solution
-            most = min(most, potential - score)  # a play that good exists: no need for worse
+            if potential - score < most:  # a play that good exists: no need for worse
+                known, most = None, potential - score
         if budget == most:
-            return None
-        if work and search.work < SATURATED * work:
-            # a larger budget hardly made a larger search: the next ones will not be much
-            # larger either, so one last search with the whole budget costs least
-            return _best_within(suits, jokers, most, potential)
+            return known
+        if known is not None or (work and search.work < SATURATED * work):
+            # the quick search's play, when nothing better leaves out nothing, is likely
+            # the best; or a larger budget hardly made a larger search: either way one
+            # last search with the whole budget costs least
+            budgets = iter(())
         work = search.work
-    return None
-
-
-def _best_within(suits: Suits, jokers: int, most: int, potential: int,
-                 known: Solution | None = None) -> Solution | None:
-    """The best solution leaving out at most ``most``, searched at once.
-
-    ``known``, when given, is a solution leaving out exactly ``most``.
-    """
-    found = _Search(suits, most, jokers).best()
-    if found is None:
-        assert known is None, "the search lost a solution it was shown"
-        return None
-    choices, score = found
-    assert potential - score <= most
-    if known is not None and score == known.score:
-        return known
-    solution = lay_out(suits.p, choices, score, suits.spare)
-    if solution is None:
-        raise _NoRoom
-    return solution
 
 
 def _beam(optional: int) -> int:
