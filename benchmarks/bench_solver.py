@@ -4,8 +4,9 @@
     python -m benchmarks.bench_solver --smoke    # a few positions, for CI
 
 Three sets: the typical one (tables of 20-100 cards, hands of 7-20), an adversarial one
-(dense tables, hands of 20-45 cards, both jokers in play most of the time, and the
-positions that once took seconds) and, as a whole command, `rummy hint` on the hardest.
+(dense tables, hands of 20-45 cards, both jokers in play most of the time, the positions
+that once took seconds and variants of the first of them) and, as a whole command,
+`rummy hint` on the hardest.
 
 When the PyPI package ``rummikub-solver`` can be imported (install it in a separate
 virtual environment, with its GLPK and HiGHS backends: ``pip install
@@ -30,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from benchmarks.positions import HARD, Position, adversarial, positions
+from benchmarks.positions import HARD, Position, adversarial, near_hard, positions
 from rummy_cli.cards import Card, Joker, Suit, format_cards, format_table
 from rummy_cli.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.solver import best_play
@@ -99,7 +100,8 @@ def bench_in_process(n: int, seed: int) -> None:
 
 def bench_adversarial(n: int, seed: int) -> None:
     print("== best_play in process, adversarial: hands of 20-45 cards, jokers ==")
-    cases = [*HARD, *(adversarial(seed + 300_000 + i) for i in range(n))]
+    cases = [*HARD, *(adversarial(seed + 300_000 + i) for i in range(n)),
+             *(near_hard(seed + 400_000 + i) for i in range(n))]
     timing = time_each(ours(MANIPULATION_RUMMY), cases)
     print(f"all {len(cases)}:\n  {timing.summary()}")
     _slowest(timing, cases)

@@ -82,6 +82,7 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 # the states the quick search that finds a good play first keeps at each step (0: no
 # quick search); None: by the number of cards that may be placed (see :func:`_beam`)
 BEAM: int | None = None
+JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -144,7 +145,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
     known: Solution | None = None  # a play leaving out exactly `most`, when one is known
-    beam = _beam(len(weights))
+    beam = _beam(len(weights)) * (JOKER_BEAM if jokers else 1)
     if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good
