@@ -150,7 +150,8 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good
         found = _Search(suits, most, jokers, beam=beam).best()
-        if found is not None:
+        # (a play it finds may still leave out more than `most`: jokers it did not place)
+        if found is not None and potential - found[1] <= most:
             choices, score = found
             quick = lay_out(problem, choices, score, spare)
             if quick is not None:
@@ -164,7 +165,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
         budget = min(next(budgets, most), most)
         if budget < 0:
             return None
-        if tried == 0 and budget < weights[-1]:  # the same as leaving out nothing
+        if tried == 0 and (not weights or budget < weights[-1]):  # as leaving out nothing
             if budget == most:
                 return known
             continue
