@@ -1,15 +1,20 @@
 """How fast is the solver? Times `best_play` in process and `rummy hint` as a command.
 
-    python -m benchmarks.bench_solver            # 200 positions
+    python -m benchmarks.bench_solver            # 200 positions of each set
     python -m benchmarks.bench_solver --smoke    # a few positions, for CI
 
-When the PyPI package ``rummikub-solver`` can be imported, it is run on the same
-positions (with the ace only low, as in Rummikub, and our rules set to match:
-``ace_high=False``) and both are compared: times, and the number of cards each plays.
-Rummikub's rules differ from ours in one place that changes answers: a joker on the
-table is always free there, while here it keeps its declaration unless the real card
-joins the table (R14). Positions with a joker on the table are reported apart, and where
-the answers differ ours is run again with every table joker free, as in Rummikub.
+Three sets: the typical one (tables of 20-100 cards, hands of 7-20), an adversarial one
+(dense tables, hands of 20-45 cards, both jokers in play most of the time, the positions
+that once took seconds and variants of the first of them) and, as a whole command,
+`rummy hint` on the hardest.
+
+When the PyPI package ``rummikub-solver`` can be imported (install it in a separate
+virtual environment, with its GLPK and HiGHS backends: ``pip install
+'rummikub-solver[glpk-mi,highs]'``), it is timed on the same typical positions, each of
+its backends, where its rules and ours agree: the ace only low (our rules set to match,
+``ace_high=False``) and no joker on the table (a table joker is always free in
+Rummikub, while here it keeps its declaration unless the real card joins the table,
+R14). ``benchmarks.crosscheck_rummikub`` compares the answers on many more positions.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from benchmarks.positions import Position, positions
+from benchmarks.positions import HARD, Position, adversarial, near_hard, positions
 from rummy_cli.cards import Card, Joker, Suit, format_cards, format_table
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.solver import best_play
@@ -34,6 +39,9 @@ from rummy_cli.solver import best_play
 TARGET_MEDIAN_MS = 10.0
 TARGET_P99_MS = 100.0
 TARGET_COMMAND_MS = 300.0
+TARGET_HARD_MS = {30: 500.0, 45: 3000.0}  # hands up to 30 cards, and up to 45: the max
+TARGET_HARD_COMMAND_MS = 1000.0
+TYPICAL = {"table_cards": (20, 100), "hand_cards": (7, 20)}
 
 
 @dataclass(frozen=True)
@@ -78,19 +86,37 @@ def ours(rules: Rules) -> Callable[[Position], int]:
 def bench_in_process(n: int, seed: int) -> None:
     print("== best_play in process ==")
     target = list(positions(n, seed, table_cards=(20, 80), hand_cards=(14, 14)))
-    wide = list(positions(n, seed + 100_000))
-    for name, cases in (("tables 20-80 cards, hands of 14 (the target)", target),
-                        ("tables 20-100 cards, hands of 10-20", wide)):
+    wide = list(positions(n, seed + 100_000, **TYPICAL))  # type: ignore[arg-type]
+    for name, cases in (("tables 20-80 cards, hands of 14", target),
+                        ("tables 20-100 cards, hands of 7-20 (typical)", wide)):
         timing = time_each(ours(MANIPULATION_RUMMY), cases)
         print(f"{name}:\n  {timing.summary()}")
-        worst = sorted(zip(timing.times, cases), key=lambda tc: -tc[0])[:3]
-        print("  slowest: " + ", ".join(
-            f"seed {p.seed} ({p.table_size} on table, {len(p.hand)} in hand, "
-            f"{p.table_jokers} table jokers): {t:.1f} ms" for t, p in worst))
+        _slowest(timing, cases)
         if cases is target and n >= 100:  # too few positions say nothing of a p99
             ok = timing.median < TARGET_MEDIAN_MS and timing.p99 < TARGET_P99_MS
             print(f"  target median < {TARGET_MEDIAN_MS:g} ms and p99 < {TARGET_P99_MS:g} ms: "
                   f"{'met' if ok else 'NOT met'}")
+
+
+def bench_adversarial(n: int, seed: int) -> None:
+    print("== best_play in process, adversarial: hands of 20-45 cards, jokers ==")
+    cases = [*HARD, *(adversarial(seed + 300_000 + i) for i in range(n)),
+             *(near_hard(seed + 400_000 + i) for i in range(n))]
+    timing = time_each(ours(MANIPULATION_RUMMY), cases)
+    print(f"all {len(cases)}:\n  {timing.summary()}")
+    _slowest(timing, cases)
+    for upto, target in TARGET_HARD_MS.items():
+        times = [t for t, p in zip(timing.times, cases) if len(p.hand) <= upto]
+        ok = max(times) < target
+        print(f"  hands up to {upto} cards ({len(times)}): max {max(times):.1f} ms, target "
+              f"< {target:g} ms: {'met' if ok else 'NOT met'}")
+
+
+def _slowest(timing: Timing, cases: Sequence[Position]) -> None:
+    worst = sorted(zip(timing.times, cases), key=lambda tc: -tc[0])[:3]
+    print("  slowest: " + ", ".join(
+        f"seed {p.seed} ({p.table_size} on table, {len(p.hand)} in hand, "
+        f"{p.table_jokers} table jokers): {t:.1f} ms" for t, p in worst))
 
 
 def bench_command(runs: int, seed: int) -> None:
@@ -115,6 +141,18 @@ def bench_command(runs: int, seed: int) -> None:
     print(f"  median {median:.1f} ms over {len(times)} runs (max {max(times):.1f} ms)")
     print(f"  target median < {TARGET_COMMAND_MS:g} ms: "
           f"{'met' if median < TARGET_COMMAND_MS else 'NOT met'}")
+    for p in HARD:
+        hard = []
+        for by in ("cards", "points"):
+            args = [exe, "hint", "--table", format_table(p.table), "--hand",
+                    format_cards(p.hand), "--by", by]
+            start = time.perf_counter()
+            subprocess.run(args, capture_output=True, text=True)
+            hard.append((time.perf_counter() - start) * 1000)
+        target = TARGET_HARD_COMMAND_MS if len(p.hand) <= 30 else TARGET_HARD_MS[45]
+        print(f"  the hard position with {len(p.hand)} cards in hand: --by cards "
+              f"{hard[0]:.0f} ms, --by points {hard[1]:.0f} ms; target < {target:g} ms: "
+              f"{'met' if max(hard) < target else 'NOT met'}")
 
 
 def _rummy_command() -> str | None:
@@ -131,9 +169,10 @@ _COLOURS = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 class Rummikub:
     """rummikub-solver set up for our cards: 13 numbers, 4 colours, 2 copies, 2 jokers."""
 
-    def __init__(self, module: Any) -> None:
+    def __init__(self, module: Any, backend: Any = None) -> None:
         self.m = module
-        self.rules = module.RuleSet(numbers=13, repeats=2, colours=4, jokers=2, min_len=3)
+        self.rules = module.RuleSet(numbers=13, repeats=2, colours=4, jokers=2, min_len=3,
+                                    solver_backend=backend)
         self.joker = self.rules.tile_count  # the last tile number is the joker
 
     def tile(self, card: Card | Joker) -> int:
@@ -150,62 +189,60 @@ class Rummikub:
         return 0 if solution is None else len(solution.tiles)
 
 
-def bench_rummikub(n: int, seed: int) -> None:
-    print("== against rummikub-solver (ace only low) ==")
+def rummikub_backends() -> list[tuple[str, Rummikub]]:
+    """rummikub-solver with each of the backends installed: GLPK, HiGHS; none if absent."""
     try:
         module = importlib.import_module("rummikub_solver")
     except ImportError:
+        return []
+    found = []
+    for name in ("GLPK_MI", "HIGHS"):
+        backend = getattr(module.MILPSolver, name, None)
+        if backend is not None and backend in module.MILPSolver.supported():
+            found.append((name, Rummikub(module, backend)))
+    return found or [("default", Rummikub(module))]
+
+
+def agreeing_positions(n: int, seed: int) -> list[Position]:
+    """Typical positions where Rummikub's rules and ours agree: ace low, no table joker."""
+    return [p for p in positions(n, seed, ace_high=False, jokers=(0, 2),
+                                 **TYPICAL)  # type: ignore[arg-type]
+            if p.table_jokers == 0]
+
+
+ACE_LOW = replace(MANIPULATION_RUMMY, ace_high=False)
+
+
+def bench_rummikub(n: int, seed: int) -> None:
+    print("== against rummikub-solver (ace only low, no joker on the table) ==")
+    backends = rummikub_backends()
+    if not backends:
         print("  skipped: rummikub-solver is not installed (pip install rummikub-solver, "
               "in a separate virtual environment)")
         return
-    theirs = Rummikub(module)
-    cases = list(positions(n, seed + 200_000, ace_high=False))
-    ace_low = replace(MANIPULATION_RUMMY, ace_high=False)
-    theirs(cases[0])  # warm up their solver (it builds its problems once)
-    mine = time_each(ours(ace_low), cases)
-    them = time_each(theirs, cases)
-    print(f"  ours:  {mine.summary()}")
-    print(f"  theirs:{them.summary()}")
-    print(f"  ratio theirs/ours: median {them.median / mine.median:.1f}x, "
-          f"max {max(them.times) / max(mine.times):.1f}x")
-    _agreement(cases, mine.results, them.results, ace_low)
+    cases = agreeing_positions(n, seed + 200_000)
+    mine = time_each(ours(ACE_LOW), cases)
+    print(f"  ours:          {mine.summary()}")
+    for name, theirs in backends:
+        theirs(cases[0])  # warm up their solver (it builds its problems once)
+        them = time_each(theirs, cases)
+        print(f"  theirs, {name + ':':7s}{them.summary()}")
+        faster = mine.median < them.median and max(mine.times) < max(them.times)
+        print(f"    ours below theirs in median and max: {'yes' if faster else 'NO'} "
+              f"(median {them.median / mine.median:.1f}x, "
+              f"max {max(them.times) / max(mine.times):.1f}x)")
+        _agreement(cases, mine.results, them.results)
 
 
-def _agreement(cases: Sequence[Position], mine: Sequence[int], them: Sequence[int],
-               rules: Rules) -> None:
-    plain = [i for i, p in enumerate(cases) if p.table_jokers == 0]
-    same = sum(1 for i in plain if mine[i] == them[i])
-    print(f"  same number of cards played: {same} of {len(plain)} positions with no joker "
-          f"on the table")
-    for i in plain:
-        if mine[i] != them[i]:
-            p = cases[i]
+def _agreement(cases: Sequence[Position], mine: Sequence[int], them: Sequence[int]) -> None:
+    same = sum(1 for a, b in zip(mine, them) if a == b)
+    print(f"    same number of cards played: {same} of {len(cases)}")
+    for p, a, b in zip(cases, mine, them):
+        if a != b:
             why = ("ours more: their list of sets leaves out some sets with jokers"
-                   if mine[i] > them[i] else "THEIRS MORE: a bug of ours")
-            print(f"    seed {p.seed}: ours {mine[i]}, theirs {them[i]} - {why}")
-            print(f"      --table '{format_table(p.table)}' --hand '{format_cards(p.hand)}'")
-    with_jokers = [i for i, p in enumerate(cases) if p.table_jokers]
-    differ = [i for i in with_jokers if mine[i] != them[i]]
-    print(f"  with a joker on the table: {len(with_jokers) - len(differ)} of "
-          f"{len(with_jokers)} the same; where not, ours again with their joker rule "
-          f"(every table joker free):")
-    for i in differ:
-        free = _with_free_table_jokers(cases[i], rules)
-        verdict = "same as theirs" if free == them[i] else "STILL DIFFERENT"
-        print(f"    seed {cases[i].seed}: ours {mine[i]}, theirs {them[i]}, "
-              f"ours with free table jokers {free}: {verdict}")
-
-
-def _with_free_table_jokers(p: Position, rules: Rules) -> int:
-    """Cards ours plays when every table joker may take any card (Rummikub's rule)."""
-    from rummy_cli._solver_dp import solve
-    from rummy_cli.solver import _play_problem, _weigher
-
-    before = [Joker() if isinstance(c, Joker) else c for m in p.table for c in m]
-    problem, _ = _play_problem(before, p.hand, frozenset(), _weigher(p.hand, "cards", rules),
-                               rules)
-    solution = solve(problem)
-    return 0 if solution is None else len(solution.placed) + solution.free_placed
+                   if a > b else "THEIRS MORE: a bug of ours")
+            print(f"      seed {p.seed}: ours {a}, theirs {b} - {why}")
+            print(f"        --table '{format_table(p.table)}' --hand '{format_cards(p.hand)}'")
 
 
 def main() -> None:
@@ -217,6 +254,7 @@ def main() -> None:
     args = parser.parse_args()
     n, runs = (5, 2) if args.smoke else (args.n, args.runs)
     bench_in_process(n, args.seed)
+    bench_adversarial(n, args.seed)
     bench_command(runs, args.seed)
     bench_rummikub(n, args.seed)
 

@@ -18,7 +18,17 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rummy_cli.cards import AnyCard, Card, Joker, Meld, Suit, format_cards, format_table
+from rummy_cli.cards import (
+    AnyCard,
+    Card,
+    Joker,
+    Meld,
+    Suit,
+    format_cards,
+    format_table,
+    parse_cards,
+    parse_table,
+)
 
 DECKS = 2
 
@@ -65,6 +75,93 @@ def position(
     rng.shuffle(pile)
     hand.extend(pile[: rng.randint(*hand_cards) - len(hand)])
     return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
+
+
+def adversarial(seed: int) -> Position:
+    """A hard position: a dense table, a big hand (20-45 cards), and jokers.
+
+    The hand is what a player holds after many turns without a meld (three draws a
+    turn). A third of the time the table holds groups of small cards, both copies, and
+    the hand aces and court cards of a few suits; a third of the time the hand is built
+    around ranks in two suits only; the rest is drawn at random. Both jokers of the two
+    decks are in play most of the time, each on the table (declared) or in the hand.
+    """
+    rng = random.Random(seed)
+    stock: Counter[Card] = Counter({c: DECKS for c in _all_cards()})
+    size = rng.randint(20, 45)
+    hand: list[AnyCard] = []
+    groups: list[list[AnyCard]] = []
+    stuck = rng.random()
+    if stuck < 1 / 3:  # like a game gone long: groups of small cards out, court cards held
+        for rank in rng.sample(range(1, 11), rng.randint(3, 6)):
+            for _ in range(rng.randint(1, 2)):
+                group = [Card(rank, suit) for suit in Suit]
+                if all(stock[c] for c in group):
+                    stock.subtract(group)
+                    groups.append(list(group))
+        for rank in (1, 11, 12, 13):
+            for suit in rng.sample(list(Suit), rng.randint(1, 3)):
+                take = min(stock[Card(rank, suit)], rng.randint(1, 2), size - len(hand))
+                hand.extend([Card(rank, suit)] * take)
+                stock[Card(rank, suit)] -= take
+    elif stuck < 2 / 3:  # held back from the table: it goes to the hand
+        for rank in rng.sample(range(1, 14), rng.randint(4, 8)):
+            for suit in rng.sample(list(Suit), 2):
+                take = min(stock[Card(rank, suit)], rng.randint(1, 2), size - len(hand))
+                hand.extend([Card(rank, suit)] * take)
+                stock[Card(rank, suit)] -= take
+    on_groups = sum(len(g) for g in groups)
+    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high=True)
+    jokers = rng.choice((0, 1, 2, 2, 2))
+    on_table = rng.randint(0, jokers)
+    for _ in range(on_table):
+        _joker_into(rng, melds, stock)
+    hand.extend(Joker() for _ in range(jokers - on_table))
+    pile = sorted(stock.elements(), key=lambda c: (c.suit.order, c.rank))
+    rng.shuffle(pile)
+    if groups:  # the rest of the hand from two suits of each rank, as far as they go
+        two = {rank: set(rng.sample(list(Suit), 2)) for rank in range(1, 14)}
+        pile.sort(key=lambda c: c.suit not in two[c.rank])
+    hand.extend(pile[: max(0, size - len(hand))])
+    return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
+
+
+def named(table: str, hand: str) -> Position:
+    """A position written out, as for ``rummy hint --table ... --hand ...``."""
+    return Position(-1, parse_table(table), tuple(parse_cards(hand)))
+
+
+# Positions that once took the solver seconds: a 30-card hand with both jokers, and a
+# 45-card hand beside a table holding both jokers, declared.
+HARD = (
+    named("AS AH AD AC / 8S 8H 8D 8C / 3S 3H 3D 3C / 2S 2H 2D 2C / 3S 4S 5S 6S 7S 8S / "
+          "2S 2H 2D 2C / 5S 5H 5D 5C / 9S 9H 9D 9C / 5D 6D 7D 8D 9D 10D / 4C 5C 6C 7C 8C 9C",
+          "KC JK JH JS JS 4D 6H 4H 7C JH AD 5H KS QD QH 7H 6S AH 7S 4C KC AS 4S KS 3H JC QD "
+          "4D 3C JK"),
+    named("JK=5D 6D JK=7D / 5S 5H 5C / 7S 7H 7C 7D / 9H 10H JH QH KH / 2C 3C 4C 5C 6C / "
+          "QS QH QD / AS 2S 3S 4S / 10C 10D 10S / KD KC KS",
+          "6D JS 9C 7C 3D JS 2D 9H 9C 2H 8D QC 6H 8S QC JD 4D KD 3D 6H 2D 3C AS 4D KS 8S 8D "
+          "10C JD 4C 2H 5H AH 5D AH 10H 2C AC QD JC AD 4H 6S 4H 7S"),
+)
+
+
+def near_hard(seed: int) -> Position:
+    """A position near the first of :data:`HARD`: its table, its hand with some cards
+    swapped for others of the stock, and cards drawn or let go to make 20-45."""
+    rng = random.Random(seed)
+    base = HARD[0]
+    stock: Counter[Card] = Counter({c: DECKS for c in _all_cards()})
+    stock.subtract(c for m in base.table for c in m if isinstance(c, Card))
+    hand = list(base.hand)
+    rng.shuffle(hand)
+    size = rng.randint(20, 45)
+    del hand[max(0, len(hand) - rng.randint(0, 10)):]
+    hand = hand[:size]
+    stock.subtract(c for c in hand if isinstance(c, Card))
+    pile = sorted(stock.elements(), key=lambda c: (c.suit.order, c.rank))
+    rng.shuffle(pile)
+    hand.extend(pile[: max(0, size - len(hand))])
+    return Position(seed, base.table, tuple(hand))
 
 
 def positions(n: int, seed: int = 0, **kwargs: object) -> Iterator[Position]:

@@ -24,10 +24,18 @@ None of the following loses a solution:
 * a suit that cannot finish its short runs with the cards of that suit still to come,
   whatever the other suits do, is dropped at once (:mod:`._solver_suit`);
 * long runs beyond what the next rank could extend are forgotten: they can only end;
+* a way of keeping aces for the top that needs more jokers than are left, to stand for
+  the queens and kings no card of the hand or table provides, is dropped at each rank
+  below the queen (:meth:`._solver_suit.HighAces.within`);
 * a state that another state beats in every way is dropped (:mod:`._solver_prune`);
-* a score budget: the search first looks only for plays that leave out nothing, then
-  at most one card, two, four... States that already left out more are dropped. The
-  first budget that finds a play finds the best one (:func:`solve`);
+* a score budget: a state that already left out more than the budget is dropped. A
+  quick search first keeps only the best-scoring states of each step and so finds a
+  good play, often the best, in little time; the exact search then only looks for plays
+  at least as good: nothing left out first (a small search), then at once what that play
+  left out (a play leaving out nothing is the best at once). When the quick search
+  finds nothing, the budget grows: nothing left out, then at most one card, two,
+  four...; once a larger budget hardly makes a larger search, it goes at once to the
+  most that could still beat what is known (:func:`_best`);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -45,6 +53,7 @@ from functools import cache
 
 from ._solver_layout import lay_out
 from ._solver_problem import (
+    HIGH_ACE,
     Choice,
     Problem,
     Solution,
@@ -69,6 +78,11 @@ Layer = dict[State, Scores]
 Move = tuple[int, int, int, Choice]
 SMALL_LAYER = 96  # below this, looking for beaten states costs more than it saves
 REGROWN = 1.5  # ... and within a rank, until the layer is this much larger again
+SATURATED = 3.0  # a search less than this much larger than the last: budgets stop growing
+# the states the quick search that finds a good play first keeps at each step (0: no
+# quick search); None: by the number of cards that may be placed (see :func:`_beam`)
+BEAM: int | None = None
+JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -130,25 +144,61 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     weights = _may_weights(problem)
     potential = sum(weights)
     most = potential if beat is None else potential - beat - 1  # the most left out
+    known: Solution | None = None  # a play leaving out exactly `most`, when one is known
+    beam = _beam(len(weights)) * (JOKER_BEAM if jokers else 1)
+    if beam and most > 0:
+        # a quick search that keeps only the best-scoring states finds a good play, often
+        # the best: the exact search then only needs to look for one as good
+        found = _Search(suits, most, jokers, beam=beam).best()
+        # (a play it finds may still leave out more than `most`: jokers it did not place)
+        if found is not None and potential - found[1] <= most:
+            choices, score = found
+            quick = lay_out(problem, choices, score, spare)
+            if quick is not None:
+                if score == potential:
+                    return quick  # nothing left out: nothing can be better
+                known, most = quick, potential - score
     tried = -1
-    for budget in _budgets(weights):
-        budget = min(budget, most)
+    work = 0  # the states the last search went through
+    budgets = _budgets(weights)
+    while True:
+        budget = min(next(budgets, most), most)
         if budget < 0:
             return None
-        if tried == 0 and budget < weights[-1]:
-            continue  # less than the lightest card: the same as leaving out nothing
+        if tried == 0 and (not weights or budget < weights[-1]):  # as leaving out nothing
+            if budget == most:
+                return known
+            continue
         tried = budget
-        found = _Search(suits, budget, jokers).best()
+        search = _Search(suits, budget, jokers)
+        found = search.best()
         if found is not None:
             choices, score = found
             if potential - score <= budget:  # nothing better was cut off by the budget
+                if known is not None and score == known.score:
+                    return known
                 solution = lay_out(problem, choices, score, spare)
                 if solution is None:
                     raise _NoRoom
                 return solution
+            if potential - score < most:  # a play that good exists: no need for worse
+                known, most = None, potential - score
         if budget == most:
-            return None
-    return None
+            return known
+        if known is not None or (work and search.work < SATURATED * work):
+            # the quick search's play, when nothing better leaves out nothing, is likely
+            # the best; or a larger budget hardly made a larger search: either way one
+            # last search with the whole budget costs least
+            budgets = iter(())
+        work = search.work
+
+
+def _beam(optional: int) -> int:
+    """How many states the quick search keeps: more for a larger hand, where a good play
+    is harder to find and the exact search costs more."""
+    if BEAM is not None:
+        return BEAM
+    return max(4, min(32, optional // 2))
 
 
 def _may_weights(problem: Problem) -> list[int]:
@@ -173,7 +223,8 @@ def _suit(state: State, s: int) -> int:
 class _Search:
     """The forward pass: one layer of reachable states per step; then the way back."""
 
-    def __init__(self, suits: Suits, budget: int, jokers: int) -> None:
+    def __init__(self, suits: Suits, budget: int, jokers: int, beam: int = 0) -> None:
+        self.beam = beam  # with a beam, only that many states are kept: the best-scoring
         self.p = suits.p
         self.spare = suits.spare
         self.budget = budget
@@ -184,6 +235,9 @@ class _Search:
         # copies of a rank in the suits after suit s, for the groups still to come
         self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
         self.first_fit = _first_group_fit(self.p.min_meld, self.p.max_group)
+        self.work = 0  # the states gone through
+        self.high_fits = [suits.aces.within(left) for left in range(jokers + 1)]
+        self.before_top = HIGH_ACE + 1 - self.p.min_meld  # the lowest rank a high ace needs
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -242,7 +296,7 @@ class _Search:
             if not scores.get(score, 0) & way:
                 continue
             base = parent & _kept(kind, s)
-            for change, choice, fits in self._closing(kind, s, parent):
+            for change, choice, fits in self._closing(kind, rank, s, parent):
                 if base | change == state and fits & way:
                     return parent, choice, score, way
         raise AssertionError("a state lost the way it was reached")
@@ -253,6 +307,7 @@ class _Search:
         potential = 0  # the score of every `may` card seen so far
         pruned = 0  # the size of the layer last looked at for beaten states, in this rank
         for step in steps(self.p):
+            self.work += len(layer)
             kind, rank, s = step
             self.done.append((step, layer))
             if kind == "card":
@@ -265,8 +320,11 @@ class _Search:
                     unbeaten(layer, self._columns, self.suits.better,
                              jokers_matter=not self.spare)
             else:
-                layer = self._close(layer, kind, s)
+                layer = self._close(layer, kind, rank, s)
                 pruned = 0
+            if self.beam and len(layer) > self.beam:
+                kept = sorted(layer, key=lambda st: max(layer[st]), reverse=True)[:self.beam]
+                layer = {st: layer[st] for st in kept}
             if not layer:
                 break
         return layer
@@ -349,7 +407,7 @@ class _Search:
             moves.append((change, gain * weight, ace_shift, choice))
         return moves
 
-    def _close(self, prev: Layer, kind: str, s: int) -> Layer:
+    def _close(self, prev: Layer, kind: str, rank: int, s: int) -> Layer:
         """A step that places no card: a rank's groups, a suit's high aces, or the end."""
         out: Layer = {}
         known: dict[int, list[tuple[State, Choice, int]]] = {}
@@ -359,7 +417,7 @@ class _Search:
             key = state & ~keep
             ways = known.get(key)
             if ways is None:
-                ways = known[key] = self._closing(kind, s, key)
+                ways = known[key] = self._closing(kind, rank, s, key)
             base = state & keep
             for change, _, fits in ways:
                 new = base | change
@@ -373,7 +431,8 @@ class _Search:
                         _add(out, new, score, bits & fits)
         return out
 
-    def _closing(self, kind: str, s: int, state: State) -> list[tuple[State, Choice, int]]:
+    def _closing(self, kind: str, rank: int, s: int,
+                 state: State) -> list[tuple[State, Choice, int]]:
         """The ways a closing step goes on from ``state``.
 
         Each as (the new state less the parts the step keeps (:func:`_kept`), the choice,
@@ -386,7 +445,11 @@ class _Search:
             for jokers in range(self.jokers - used + 1):
                 if group_count(groups + jokers, widest, self.p.min_meld,
                                self.p.max_group) is not None:
-                    ways.append(((used + jokers) << JOKERS, (jokers,), -1))
+                    # below the queen, only the ways of keeping aces that the jokers left
+                    # could finish go on (see HighAces.within)
+                    fits = (self.high_fits[self.jokers - used - jokers]
+                            if rank < self.before_top else -1)
+                    ways.append(((used + jokers) << JOKERS, (jokers,), fits))
                     if self.spare:
                         break  # more jokers in these groups would be spare ones
         elif kind == "high":  # kept aces (and jokers) end the runs that reach the king

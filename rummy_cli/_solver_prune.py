@@ -4,7 +4,9 @@ A state of the search (:mod:`._solver_dp`) beats another when, with the same car
 for the rank's groups, its open runs are at least as good in every suit
 (:func:`runs_at_least`), it used no more jokers (when spare jokers are added at the end,
 see :func:`._solver_dp.solve`), and it reaches each way of keeping aces with no less
-score. Whatever finishes the beaten state then finishes the other, at least as well.
+score, way by way (a state often reaches its ways with different scores, as an ace kept
+for the top scores at once). Whatever finishes the beaten state then finishes the other,
+at least as well.
 
 Comparing every pair would be slow, so the check is done with bit sets, one bit per
 state: for each property, the set of states good enough for it, and a state is beaten
@@ -58,21 +60,6 @@ def unbeaten(
     if n < 2:
         return
     *suits, groups, jokers = columns(states)
-    lows, highs, ways = [], [], []
-    for state in states:
-        scores = layer[state]
-        if len(scores) == 1:
-            (score, bits), = scores.items()
-            lows.append(score)
-            highs.append(score)
-            ways.append(bits)
-            continue
-        lows.append(min(scores))
-        highs.append(max(scores))
-        union = 0
-        for bits in scores.values():
-            union |= bits
-        ways.append(union)
     everyone = (1 << n) - 1
     tests: list[tuple[list[Any], dict[Any, int]]] = []  # (key of each state, rivals by key)
     for keys in suits:
@@ -80,14 +67,10 @@ def unbeaten(
     tests.append((groups, _bit_sets(n, groups)))
     tests.append((jokers, _bit_sets(n, jokers) if jokers_matter
                   else _at_least(jokers, lambda a, b: a <= b)))
-    if min(lows) != max(highs):
-        tests.append((highs, _scoring_at_least(n, lows, highs)))
-    way_sets = _bit_sets(n, ways)
-    if len(way_sets) > 1:
-        tests.append((ways, _holding_all(way_sets, everyone)))
     # a test every state passes for every key tells nothing
     tests = [(keys, rivals) for keys, rivals in tests
              if any(bits != everyone for bits in rivals.values())]
+    scoring = _scoring_at_least_by_way(n, [layer[st] for st in states])
     beaten = []
     for i in range(n):
         rivals = everyone & ~(1 << (n - 1 - i))
@@ -96,7 +79,13 @@ def unbeaten(
             if not rivals:
                 break
         else:
-            beaten.append(states[i])
+            for score, ways in layer[states[i]].items():
+                while ways and rivals:
+                    way = ways & -ways
+                    rivals &= scoring[way][score]
+                    ways ^= way
+            if rivals:
+                beaten.append(states[i])
     for st in beaten:  # a beaten state's best rival is never beaten itself
         del layer[st]
 
@@ -126,49 +115,28 @@ def _bit_sets(n: int, keys: Sequence[Any]) -> dict[Any, int]:
 _ONLY = [bytes(b"1"[0] if i == code else b"0"[0] for i in range(256)) for code in range(256)]
 
 
-def _holding_all(way_sets: dict[int, int], everyone: int) -> dict[int, int]:
-    """For each set of ways, the positions whose ways include all of them.
+def _scoring_at_least_by_way(n: int, scores: list[dict[int, int]]) -> dict[int, dict[int, int]]:
+    """For each way (a bit) and each score it has somewhere, the positions reaching that
+    way with at least that score.
 
-    Built one way (bit) at a time: the positions holding way b, then their intersection.
+    A rival must match a state way by way: a way it lacks counts as no score at all.
     """
-    holders: dict[int, int] = {}
-    for ways, positions in way_sets.items():
-        rest = ways
-        while rest:
-            way = rest & -rest
-            holders[way] = holders.get(way, 0) | positions
-            rest ^= way
-    out: dict[int, int] = {}
-    for ways in way_sets:
-        positions = everyone
-        rest = ways
-        while rest:
-            way = rest & -rest
-            positions &= holders[way]
-            rest ^= way
-        out[ways] = positions
-    return out
-
-
-def _scoring_at_least(n: int, lows: list[int], highs: list[int]) -> dict[int, int]:
-    """For each high score, the positions whose low score is at least that."""
-    by_low = sorted(_bit_sets(n, lows).items(), reverse=True)
-    out: dict[int, int] = {}
-    bits = 0
-    i = 0
-    for high in sorted(set(highs), reverse=True):
-        while i < len(by_low) and by_low[i][0] >= high:
-            bits |= by_low[i][1]
-            i += 1
-        out[high] = bits
-    return out
-
-
-def _union(sets: dict[Any, int], keep: Any) -> int:
-    out = 0
-    for key, bits in sets.items():
-        if keep(key):
-            out |= bits
+    by_way: dict[int, dict[int, int]] = {}
+    for i, entries in enumerate(scores):
+        position = 1 << (n - 1 - i)
+        for score, ways in entries.items():
+            while ways:
+                way = ways & -ways
+                at = by_way.setdefault(way, {})
+                at[score] = at.get(score, 0) | position
+                ways ^= way
+    out: dict[int, dict[int, int]] = {}
+    for way, at in by_way.items():
+        cumulative = 0
+        table = out[way] = {}
+        for score in sorted(at, reverse=True):
+            cumulative |= at[score]
+            table[score] = cumulative
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ._solver_problem import Choice, Problem
+from ._solver_problem import HIGH_ACE, Choice, Problem
 from ._solver_prune import runs_at_least
 
 Runs = tuple[int, ...]  # open runs of one suit, by length 1..cap
@@ -35,6 +35,20 @@ class HighAces:
         # the ways that keep exactly v aces of suit s
         self.exactly = [[sum(1 << i for i in range(size) if self.digit(i, s) == v)
                          for v in range(aces[s] + 1)] for s in range(4)]
+        # jokers each way needs at least: a high ace ends its own run, which holds the
+        # ranks below it down to 15 - min_meld (Q and K), each a real copy or a joker
+        below = range(max(2, HIGH_ACE + 1 - problem.min_meld), HIGH_ACE)
+        copies = [[sum(problem.counts(r, s)[:2]) for r in below] for s in range(4)]
+        self._needs = [sum(max(0, self.digit(i, s) - c) for s in range(4) for c in copies[s])
+                       for i in range(size)]
+
+    def within(self, jokers: int) -> int:
+        """The ways that jokers and the cards there are could finish: the others never can.
+
+        Filtering them out at the aces keeps the search from carrying, to the king, aces
+        that no run can take.
+        """
+        return sum(1 << i for i, need in enumerate(self._needs) if need <= jokers)
 
     def digit(self, number: int, s: int) -> int:
         return number // self.stride[s] % (self.most[s] + 1)

@@ -429,30 +429,35 @@ RULE_SETS = st.sampled_from([MANIPULATION_RUMMY, ACE_LOW])
 
 
 @contextmanager
-def pruning(everywhere: bool) -> Iterator[None]:
+def pruning(everywhere: bool, beam: int | None = -1) -> Iterator[None]:
     """Small positions make small layers, which the search does not prune for beaten
     states; ``everywhere`` prunes them too, after every card, so the oracle checks that
-    pruning."""
-    saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN
+    pruning. ``beam`` sets how many states the quick first search keeps: 1 makes its
+    play poor, so the exact search must find a better one; 0 leaves it out; None is
+    the solver's own choice."""
+    saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM
     if everywhere:
         _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = 2, 0
+    if beam != -1:
+        _solver_dp.BEAM = beam
     try:
         yield
     finally:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = saved
+        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM = saved
 
 
 PRUNE_EVERYWHERE = st.booleans()
+BEAMS = st.sampled_from([0, 1, 2, None])
 BOUNDED = settings(max_examples=500, deadline=None,
                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
 
 @BOUNDED
-@given(small_cards(), RULE_SETS, PRUNE_EVERYWHERE)
+@given(small_cards(), RULE_SETS, PRUNE_EVERYWHERE, BEAMS)
 def test_r7_r9_arrange_places_as_many_cards_as_the_oracle(
-    given_cards: list[AnyCard], rules: Rules, everywhere: bool
+    given_cards: list[AnyCard], rules: Rules, everywhere: bool, beam: int | None
 ) -> None:
-    with pruning(everywhere):
+    with pruning(everywhere, beam):
         result = arrange(given_cards, rules=rules)
     assert_arrangement(result, given_cards, rules)
     best = ORACLES[rules.ace_high].most_placed(oracle_bag(given_cards))
@@ -460,12 +465,37 @@ def test_r7_r9_arrange_places_as_many_cards_as_the_oracle(
 
 
 @BOUNDED
-@given(small_positions(), st.sampled_from(["cards", "points"]), RULE_SETS, PRUNE_EVERYWHERE)
+@given(small_positions(), st.sampled_from(["cards", "points"]), RULE_SETS, PRUNE_EVERYWHERE,
+       BEAMS)
 def test_r10_r15_best_play_is_never_beaten_by_the_oracle(
-    position: tuple[list[Meld], list[AnyCard]], by: str, rules: Rules, everywhere: bool
+    position: tuple[list[Meld], list[AnyCard]], by: str, rules: Rules, everywhere: bool,
+    beam: int | None,
 ) -> None:
     before, hand = position
-    with pruning(everywhere):
+    with pruning(everywhere, beam):
+        play = best_play(before, hand, by=by, rules=rules)  # type: ignore[arg-type]
+    want = oracle_best_play(before, hand, by, rules)
+    got = None if play is None else (play.cards_played, play.points_shed)
+    assert got == want, (format_table(before), format_cards(hand))
+    if play is not None:
+        assert_legal_play(before, hand, play, rules)
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(small_positions(), st.sampled_from(["cards", "points"]), RULE_SETS, PRUNE_EVERYWHERE,
+       BEAMS)
+def test_r13_both_jokers_in_play_best_play_matches_the_oracle(
+    position: tuple[list[Meld], list[AnyCard]], by: str, rules: Rules, everywhere: bool,
+    beam: int | None,
+) -> None:
+    """Both jokers of two decks in play, in the hand or declared on the table: the search
+    that handles them (the budgets, the quick search, the aces kept for the top) agrees
+    with the oracle."""
+    before, hand = position
+    on_table = sum(isinstance(c, Joker) for m in before for c in m)
+    hand = [*hand, *[Joker()] * (2 - on_table - sum(isinstance(c, Joker) for c in hand))]
+    with pruning(everywhere, beam):
         play = best_play(before, hand, by=by, rules=rules)  # type: ignore[arg-type]
     want = oracle_best_play(before, hand, by, rules)
     got = None if play is None else (play.cards_played, play.points_shed)
@@ -476,12 +506,12 @@ def test_r10_r15_best_play_is_never_beaten_by_the_oracle(
 
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(small_positions(), RULE_SETS, PRUNE_EVERYWHERE)
+@given(small_positions(), RULE_SETS, PRUNE_EVERYWHERE, BEAMS)
 def test_r10_r14_suggest_finds_a_table_whenever_one_exists(
-    position: tuple[list[Meld], list[AnyCard]], rules: Rules, everywhere: bool
+    position: tuple[list[Meld], list[AnyCard]], rules: Rules, everywhere: bool, beam: int | None
 ) -> None:
     before, played = position
-    with pruning(everywhere):
+    with pruning(everywhere, beam):
         after = suggest(before, played, rules=rules)
     start = [c for m in before for c in resolved(analyze_meld(m, rules))]
     real_end = {c for c in [*start, *played] if isinstance(c, Card)}

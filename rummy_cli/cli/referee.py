@@ -447,6 +447,7 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
     """
+    from .._solver_progress import searching
     from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
     from ..games.manipulation.scoring import hand_points
     from ..games.manipulation.turn import ordinal, validate_start
@@ -461,7 +462,9 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
                                ' give the cards in your hand after drawing, e.g. --hand '
                                '"QD KD 4D 9C"')
     validate_start(table, hand, d, RULES)
-    play = best_play(table, hand, decks=d, draws=draws, by="points" if by == "points" else "cards")
+    with searching(sys.stderr):  # a second without an answer: say it is still searching
+        play = best_play(table, hand, decks=d, draws=draws,
+                         by="points" if by == "points" else "cards")
     code = _settle(0 if play else 1)
     # no play: after a 3rd draw the turn is over and a small hand may knock; before it, the
     # player draws again (R5) and may not knock yet (R17)
