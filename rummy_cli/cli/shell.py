@@ -193,8 +193,9 @@ class RummyGroup(click.Group):
         except _NoArgsIsHelp as exc:  # 'rummy' or 'rummy check' alone: the help is the answer
             click.echo(exc.ctx.get_help() if exc.ctx else "")
             sys.exit(0)
-        except click.exceptions.Abort:  # Ctrl-C, or the end of input while asking
-            _say("")  # end the line the question or ^C left open
+        except click.exceptions.Abort as exc:  # Ctrl-C, or the end of input while asking
+            if not isinstance(exc.__cause__, (KeyboardInterrupt, EOFError)):
+                _say("")  # end the line a question left open (click ended a ^C line itself)
             _stopped_after_write()
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "rummy"
