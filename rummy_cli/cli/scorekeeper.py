@@ -214,7 +214,7 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
     from ..ledger import ledger_path
     from .keepers import keeper_of
 
-    fmt = _check_format(fmt)
+    fmt = fmt if as_json else _check_format(fmt)  # JSON needs no table format
     night = _read(ledger_path(ledger))
     game = night.game(number)
     keeper_of(game).standings(night, game, number, as_json, fmt)
@@ -243,7 +243,7 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
     from ..ledger import ledger_path
     from .keepers import keeper_of
 
-    fmt = _check_format(fmt)
+    fmt = fmt if as_json else _check_format(fmt)
     game = _read(ledger_path(ledger)).game(number)
     keeper_of(game).history(game, as_json, fmt)
 
