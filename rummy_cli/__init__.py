@@ -1,4 +1,5 @@
-"""rummy: referee and scorekeeper for Manipulation Rummy (Carousel), played with real cards."""
+"""rummy: referee and scorekeeper for Manipulation Rummy (Carousel) and the Gin family, played
+with real cards."""
 
 __version__ = "0.1.0"
 
@@ -7,13 +8,27 @@ def main() -> None:
     """The console entry point: a Ctrl-C while rummy starts up is one line, not a traceback.
 
     Nothing is imported at the top of this module, so the moment before this function runs
-    is as short as it can be.
+    is as short as it can be. Python may wrap the interrupt in another error while it loads
+    a module (a ``RuntimeError`` from ``__set_name__``), so the whole chain is looked at.
     """
     try:
         from .cli import main as run
-    except KeyboardInterrupt:
+    except BaseException as exc:  # noqa: BLE001  only an interrupt is turned into a line
+        if not _interrupted(exc):
+            raise
         import sys
 
         sys.stderr.write("\nError: stopped\n")
         raise SystemExit(2) from None
     run()
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """Whether a Ctrl-C is the exception, or what caused it."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False

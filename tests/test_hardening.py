@@ -425,3 +425,21 @@ def test_names_with_surrounding_spaces_are_refused_not_silently_trimmed(name: st
 def test_control_characters_typed_stay_on_the_one_error_line(typed: str) -> None:
     code, _, err = run("round", typed)
     assert code == 2 and "\\" in one_error_line(err)
+
+
+def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path) -> None:
+    # Python wraps an interrupt raised inside __set_name__ in a RuntimeError (seen in CI)
+    code = ("import builtins, rummy_cli\n"
+            "real = builtins.__import__\n"
+            "def wrapped(name, *a, **k):\n"
+            "    if name == 'click':\n"
+            "        try:\n"
+            "            raise KeyboardInterrupt\n"
+            "        except KeyboardInterrupt as exc:\n"
+            "            raise RuntimeError('Error calling __set_name__') from exc\n"
+            "    return real(name, *a, **k)\n"
+            "builtins.__import__ = wrapped\n"
+            "rummy_cli.main()\n")
+    proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
+                          text=True, env=_env(), cwd=tmp_path, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.strip() == "Error: stopped"

@@ -231,6 +231,10 @@ class RummyGroup(click.Group):
 
     @staticmethod
     def _bug(exc: Exception) -> NoReturn:
+        from .. import _interrupted
+
+        if _interrupted(exc):  # a Ctrl-C that Python wrapped while loading a module
+            _stopped_after_write()
         if os.environ.get("RUMMY_DEBUG"):
             raise exc
         done = "" if _RUN.saved else "; nothing was changed"
