@@ -270,3 +270,35 @@ def test_rename_refusals(old: str, new: str, message: str) -> None:
     code, _, err = run("rename", old, new)
     assert code == 2 and message in one_error_line(err)
     assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_undo_takes_back_a_next_game_started_by_mistake() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    before = Path("rummy-ledger.yaml").read_bytes()
+    ok("new")
+    out = ok("undo", "--yes")
+    assert out.strip() == ("Took back game 2, which had no round yet: game 1 is the last of "
+                           "the ledger again.")
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+    code, _, err = run("undo", "--yes")  # game 1 has rounds: its last one goes back
+    assert code == 0, err
+
+
+def test_undo_never_takes_back_the_only_game() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("undo", "--yes")
+    assert code == 2 and "no round to take back" in one_error_line(err)
+
+
+def test_undo_of_a_game_started_by_mistake_asks_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    ok("new")
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    code, _, err = run("undo", input="n\n")
+    assert code == 0 and "Take back game 2 (no round played yet)? [y/N]" in err
+    code, out, err = run("undo", input="y\n")
+    assert code == 0 and "Took back game 2" in out
+    assert len(ledger.read(Path("rummy-ledger.yaml"))[0].games) == 1

@@ -255,12 +255,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
 def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
     """Take back the last round recorded (asks first on a terminal).
 
+    A game started by mistake, with no round yet, is taken back whole when an earlier game
+    of the ledger comes before it.
+
     \b
     Examples:
       rummy undo
       rummy undo --yes --ledger friday.yaml
     """
-    from ..ledger import ledger_path, locked, save
+    from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import keeper_of
 
     _RUN.writes = True
@@ -271,22 +274,38 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
             raise click.UsageError("not on a terminal: add --yes to take back the last round")
         from .prompts import ask_yes_no
 
-        game = _load(path)
+        night = _read(path)
+        game = night.current
         keeper = keeper_of(game)
-        keeper.undone(game)  # refused before asking if there is no round
-        number = len(game.rounds)
-        click.echo(f"{keeper.WORD} {number} ({game.dealer_of(number)} dealt): "
-                   f"{keeper.said(game, number)}", err=True)
-        if not ask_yes_no(f"Take back {keeper.WORD.lower()} {number}?", default=False):
+        if _empty_game(night):
+            question = f"Take back game {len(night.games)} (no round played yet)?"
+        else:
+            keeper.undone(game)  # refused before asking if there is no round
+            number = len(game.rounds)
+            click.echo(f"{keeper.WORD} {number} ({game.dealer_of(number)} dealt): "
+                       f"{keeper.said(game, number)}", err=True)
+            question = f"Take back {keeper.WORD.lower()} {number}?"
+        if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)
             return
     with locked(path, existing=True):  # not held while the player answers
-        night = _read(path, quiet=not yes)
-        if not yes and night.current.rounds != game.rounds:
+        now = _read(path, quiet=not yes)
+        if not yes and (len(now.games), now.current.rounds) != (len(night.games),
+                                                                  game.rounds):
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
-        game = night.current
+        night, game = now, now.current
         keeper = keeper_of(game)
+        if _empty_game(night):
+            count = len(night.games)
+            save(path, Ledger(night.games[:-1]),
+                 _RUN.written(f"game {count} is taken back in {path}"))
+            if as_json:
+                _print_json({"undone_game": count, "games": count - 1})
+                return
+            click.echo(f"Took back game {count}, which had no round yet: game {count - 1} is "
+                       "the last of the ledger again.")
+            return
         updated = keeper.undone(game)
         number = len(game.rounds)
         word = keeper.WORD.lower()
@@ -297,3 +316,8 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
                      "rounds_played": len(updated.rounds)})
         return
     click.echo(f"Took back {word} {number}: {keeper.said(game, number)}")
+
+
+def _empty_game(night: Any) -> bool:
+    """The last game has no round, and a game comes before it: 'rummy new' by mistake."""
+    return len(night.games) > 1 and not night.current.rounds
