@@ -1,6 +1,6 @@
 """``rummy chart``: the race to the target, drawn in the terminal or into an image file.
 
-Registered on the ``rummy`` group when ``cli.py`` is imported. Nothing heavy is imported
+Registered on the ``rummy`` group when ``rummy_cli.cli`` imports it. Nothing heavy is imported
 here: the plotting libraries are imported by :mod:`rummy_cli.chart` when a chart is drawn.
 """
 

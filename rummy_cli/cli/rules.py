@@ -1,6 +1,6 @@
 """``rummy rules``: the rulebook shipped with rummy, with the figures in force.
 
-Registered on the ``rummy`` group by the import at the end of ``cli.py``.
+Registered on the ``rummy`` group when ``rummy_cli.cli`` imports it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Gin referee's commands: ``rummy deadwood`` and ``rummy check knock``.
 
-Registered on the ``rummy`` group (and its ``check`` group) when ``rummy_cli.cli`` imports it
-``cli.py``. The rules are in ``games/gin.py`` and ``deadwood.py``; this module parses,
+Registered on the ``rummy`` group (and its ``check`` group) when ``rummy_cli.cli`` imports
+it. The rules are in ``games/gin/showdown.py`` and ``deadwood.py``; this module parses,
 calls them and prints.
 """
 

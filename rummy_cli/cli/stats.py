@@ -1,6 +1,6 @@
 """``rummy stats``: each player's figures over every game of one ledger or many.
 
-Registered on the ``rummy`` group by the import at the end of ``cli.py``.
+Registered on the ``rummy`` group when ``rummy_cli.cli`` imports it.
 """
 
 from __future__ import annotations
