@@ -9,8 +9,10 @@ Pure: the games' record formats use it; nothing here knows YAML or files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from .errors import RummyError
 
 Path_ = tuple[str | int, ...]
 
@@ -81,3 +83,19 @@ def seats(data: dict[str, Any], at: Path_) -> tuple[list[str], str, str]:
     if not isinstance(created, str):
         raise Where(at + ("created",), "'created' is the date and time the game began")
     return players, dealer, created
+
+
+def ending(item: dict[str, Any], where: Path_, find: Callable[[str], str],
+           nobody: Sequence[str]) -> str | None:
+    """Who ended a round from its ``end:`` line: ``knock NAME`` (the player ``find`` names),
+    or None for one of the ``nobody`` words (``stock-out``, ``dead``; the first is shown)."""
+    end = get(item, "end", str, where)
+    words = end.split(maxsplit=1)
+    if end.strip().casefold() in nobody:
+        return None
+    if len(words) == 2 and words[0].casefold() == "knock":
+        try:
+            return find(words[1])
+        except RummyError as exc:
+            raise Where(where + ("end",), str(exc)) from None
+    raise Where(where + ("end",), f"'end' is 'knock NAME' or '{nobody[0]}', not {end!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...document import Where, get, only_keys, seats
+from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
 from ..manipulation.game import HandEntry, find_player, normalize_hand
 from .game import GinEntry, GinGame, new_gin_game, score_gin_entry
@@ -64,18 +64,7 @@ def _entry_from(item: Any, game: GinGame, where: tuple[str | int, ...]) -> GinEn
     if not isinstance(item, dict):
         raise Where(where, "a hand is a mapping with 'end' and 'hands'")
     only_keys(item, HAND_KEYS, where, "a hand")
-    end = get(item, "end", str, where)
-    words = end.split(maxsplit=1)
-    knocker: str | None
-    if end.strip().casefold() == "dead":
-        knocker = None
-    elif len(words) == 2 and words[0].casefold() == "knock":
-        try:
-            knocker = find_player(game.players, words[1])
-        except RummyError as exc:
-            raise Where(where + ("end",), str(exc)) from None
-    else:
-        raise Where(where + ("end",), f"'end' is 'knock NAME' or 'dead', not {end!r}")
+    knocker = ending(item, where, lambda name: find_player(game.players, name), ("dead",))
     hands: dict[str, HandEntry] = {}
     for key, hand in get(item, "hands", dict, where, {}).items():
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...document import Where, get, only_keys, seats
+from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
 from .game import (
     Game,
@@ -107,18 +107,8 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     if not isinstance(item, dict):
         raise Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
     only_keys(item, ROUND_KEYS, where, "a round")
-    end = get(item, "end", str, where)
-    words = end.split(maxsplit=1)
-    knocker: str | None
-    if end.strip().casefold() in ("stock-out", "stock out", "stockout", "stock"):
-        knocker = None
-    elif len(words) == 2 and words[0].casefold() == "knock":
-        try:
-            knocker = find_player(game.players, words[1])
-        except RummyError as exc:
-            raise Where(where + ("end",), str(exc)) from None
-    else:
-        raise Where(where + ("end",), f"'end' is 'knock NAME' or 'stock-out', not {end!r}")
+    knocker = ending(item, where, lambda name: find_player(game.players, name),
+                     ("stock-out", "stock out", "stockout", "stock"))
     hands_data = get(item, "hands", dict, where)
     note = item.get("note")
     if note is not None and not isinstance(note, (str, int)):
