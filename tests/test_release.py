@@ -1,0 +1,79 @@
+"""What a stranger installing rummy gets: the shipped samples, one version, the licence."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+import pytest
+from clirun import ok, one_error_line, run
+
+import rummy_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def test_example_lists_every_shipped_sample_within_80_columns() -> None:
+    out = ok("example")
+    names = {p.stem for p in SAMPLES.rglob("*.yaml")}
+    listed = {line.split()[0] for line in out.splitlines()[1:]}
+    assert listed == names
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "friday-night             ledger   Ann, Ben, Cy, Dee:" in out
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.rglob("*.yaml")), ids=lambda p: p.stem)
+def test_example_prints_the_sample_as_shipped(path: Path) -> None:
+    assert ok("example", path.stem) == path.read_text(encoding="utf-8")
+
+
+def test_a_printed_dispute_can_be_refereed_from_standard_input() -> None:
+    text = ok("example", "joker-freed")
+    code, out, _ = run("check", "turn", "-", input=text)
+    assert code == 0 and out.startswith("LEGAL turn.")
+
+
+def test_a_printed_ledger_is_a_ledger_of_your_own(tmp_path: Path) -> None:
+    (tmp_path / "night.yaml").write_text(ok("example", "friday-night"), encoding="utf-8")
+    assert "Ann" in ok("standings", "--ledger", "night.yaml")
+
+
+def test_an_unknown_sample_is_one_error_line_with_a_suggestion() -> None:
+    code, _, err = run("example", "jokerfreed")
+    assert code == 2
+    assert one_error_line(err) == ("Error: no sample called 'jokerfreed': "
+                                   "did you mean 'joker-freed'?")
+
+
+def test_example_json_names_kind_and_text() -> None:
+    listed = {e["name"]: e for e in json.loads(ok("example", "--json"))["examples"]}
+    assert listed["mixed-suits"]["kind"] == "dispute"
+    assert listed["friday-night"]["kind"] == "ledger"
+    one = json.loads(ok("example", "third-draw", "--json"))
+    assert one["kind"] == "dispute" and one["text"].startswith("# Ann could not meld")
+
+
+def test_the_version_has_one_source() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    project = pyproject[pyproject.index("\n[project]"):pyproject.index("\n[project.")]
+    assert not re.search(r"^version *=", project, re.MULTILINE)  # no second, written copy
+    assert 'dynamic = ["version"]' in pyproject
+    assert 'version = { attr = "rummy_cli.__version__" }' in pyproject
+    assert re.fullmatch(r"\d+\.\d+\.\d+", rummy_cli.__version__)
+    assert ok("--version").strip() == f"rummy, version {rummy_cli.__version__}"
+    with contextlib.suppress(PackageNotFoundError):  # a source tree never installed
+        assert version("rummy-cli") == rummy_cli.__version__
+
+
+def test_the_changelog_has_a_release_for_the_version() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## {re.escape(rummy_cli.__version__)} - \d{{4}}-\d\d-\d\d$",
+                     changelog, re.MULTILINE)
+
+
+def test_the_licence_ships() -> None:
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
