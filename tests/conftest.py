@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# A timing is no test of behaviour: on a loaded CI machine hypothesis's 200 ms deadline and
+# its too-slow health check fail tests that are right. Speed is measured in benchmarks/.
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                          derandomize=True, print_blob=True)
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("RUMMY_HYPOTHESIS_PROFILE",
+                                     "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(autouse=True)
