@@ -46,9 +46,29 @@ def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
         return Style(width=width)
     tty = on_terminal and os.environ.get("TERM") != "dumb"
     no_color = bool(os.environ.get("NO_COLOR"))  # no-color.org: set and not empty
-    if not tty and not unicode:
+    if (not tty and not unicode) or not can_show_symbols(out):
         return Style(width=width)
     return Style(symbols=True, color=tty and not no_color, width=width)
+
+
+SYMBOLS = "\u2660\u2665\u2666\u2663\U0001f0cf"  # the four suits and the joker
+
+
+def can_show_symbols(stream: object) -> bool:
+    """Whether a stream's encoding can write the suit symbols (not cp1252 or ASCII).
+
+    >>> import io
+    >>> can_show_symbols(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    True
+    >>> can_show_symbols(io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    False
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _terminal_width() -> int:

@@ -523,7 +523,20 @@ def _footer(text: str, fmt: str) -> None:
 def main() -> None:
     """The console entry point (``rummy_cli.main`` calls it once click is imported)."""
     _Run.whole_process = True
+    _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
+
+
+def _streams_that_cannot_fail() -> None:
+    """Output in an encoding without the suit symbols (a Windows console's cp1252, ASCII)
+    shows '?' for a symbol in help texts instead of failing; cards are then written in the
+    plain notation (see :func:`rummy_cli.render.choose_style`)."""
+    from ..render import can_show_symbols
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not can_show_symbols(stream):
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
 
