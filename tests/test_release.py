@@ -77,3 +77,33 @@ def test_the_changelog_has_a_release_for_the_version() -> None:
 
 def test_the_licence_ships() -> None:
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+# --- shell completion -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("shell", "mark"), [("bash", "complete -o nosort -F _rummy_completion"),
+                                             ("zsh", "compdef _rummy_completion rummy"),
+                                             ("fish", "complete --no-files --command rummy")])
+def test_completion_prints_the_script_for_each_shell(shell: str, mark: str) -> None:
+    script = ok("completion", shell)
+    assert mark in script and "_RUMMY_COMPLETE" in script
+
+
+def test_bash_completion_script_keeps_no_space_after_name_equals() -> None:
+    assert "compopt -o nospace" in ok("completion", "bash")
+
+
+def test_completion_of_an_unknown_shell_is_refused() -> None:
+    code, _, err = run("completion", "tcsh")
+    assert code == 2 and "'tcsh' is not one of 'bash', 'zsh', 'fish'" in one_error_line(err)
+
+
+def test_tab_after_check_turn_completes_a_file_name() -> None:
+    from click.testing import CliRunner
+
+    from rummy_cli.cli import cli
+
+    result = CliRunner().invoke(cli, [], prog_name="rummy",
+                                env={"_RUMMY_COMPLETE": "bash_complete",
+                                     "COMP_WORDS": "rummy check turn sam", "COMP_CWORD": "3"})
+    assert result.output.splitlines() == ["file,sam"]

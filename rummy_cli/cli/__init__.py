@@ -4,13 +4,14 @@ and prints; every error a user can cause ends in ``shell`` as one line ``Error: 
 One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
 round, standings, history, undo: each game's part in ``keep_<game>``), ``showdown`` (deadwood,
 check knock), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``, ``example`` (the
-shipped samples); ``prompts`` asks at a terminal.
+shipped samples), ``completion`` (the shell scripts); ``prompts`` asks at a terminal.
 """
 
 from __future__ import annotations
 
 from . import (  # noqa: F401  (each registers its commands)
     chart,
+    completion,
     example,
     fix,
     referee,

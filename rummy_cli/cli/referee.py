@@ -22,6 +22,7 @@ from .shell import (
     _style,
     _table,
     cli,
+    complete_file,
     decks_option,
     json_option,
     style_options,
@@ -272,7 +273,7 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 
 
 @check.command("turn")
-@click.argument("file", required=False)
+@click.argument("file", required=False, shell_complete=complete_file)
 @click.option("--before", help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" '
                                '(default: empty).')
 @click.option("--hand", help="The player's hand after drawing, e.g. \"10H QC 5S\".")

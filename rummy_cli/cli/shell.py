@@ -258,6 +258,13 @@ def _register_bash_completion() -> None:
     add_completion_class(RummyBash, "bash")
 
 
+def complete_file(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Tab completes a file name here (the shell lists the files)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
 # --- shared options ---------------------------------------------------------------------
 
 def json_option(f: F) -> F:

@@ -1,0 +1,44 @@
+"""``rummy completion SHELL``: the script that teaches a shell to complete rummy's commands.
+
+Registered on the ``rummy`` group when ``rummy_cli.cli`` imports it.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .shell import _register_bash_completion, cli
+
+SHELLS = ("bash", "zsh", "fish")
+_INSTALL = {
+    "bash": 'eval "$(rummy completion bash)"             (in ~/.bashrc)',
+    "zsh": 'eval "$(rummy completion zsh)"              (in ~/.zshrc)',
+    "fish": "rummy completion fish > ~/.config/fish/completions/rummy.fish",
+}
+
+
+@cli.command("completion")
+@click.argument("shell", type=click.Choice(SHELLS, case_sensitive=False))
+def completion_cmd(shell: str) -> None:
+    """The completion script for a shell: commands, options, player names, files.
+
+    Tab then completes commands and options, the players of the ledger for --knock,
+    --hand and --points, the table formats for --format, and file names where a command
+    takes a file.
+
+    \b
+    Install it once:
+      eval "$(rummy completion bash)"             (in ~/.bashrc)
+      eval "$(rummy completion zsh)"              (in ~/.zshrc)
+      rummy completion fish > ~/.config/fish/completions/rummy.fish
+    """
+    from click.shell_completion import get_completion_class
+
+    shell = shell.lower()
+    if shell == "bash":
+        _register_bash_completion()
+    kind = get_completion_class(shell)
+    if kind is None:  # pragma: no cover  (click knows all three)
+        raise click.ClickException(f"no completion for {shell}")
+    script = kind(cli, {}, "rummy", "_RUMMY_COMPLETE").source()
+    click.echo(script)
