@@ -181,11 +181,16 @@ BUSY_WRITER = textwrap.dedent("""
     small, _ = ledger.load(path)
     big, _ = record_round(small, "Ann", {"Ann": 1, "Ben": 2, "Cy": 2})
     texts = [ledger.dump(big), ledger.dump(small)]
-    print("ready", flush=True)
-    while True:  # write the two versions in turn, the way save() does, until killed
+
+    def write_both():  # the two versions in turn, the way save() writes
         for text in texts:
             with ledger.locked(path):
-                ledger._atomic_write(path, text)
+                ledger._atomic_write(path, text, None)
+
+    write_both()  # a writer that cannot write fails here, before 'ready'
+    print("ready", flush=True)
+    while True:  # until killed
+        write_both()
 """)
 
 
@@ -209,11 +214,13 @@ def test_writer_killed_at_random_leaves_old_or_new_content(tmp_path: Path) -> No
                 assert proc.stdout is not None
                 assert proc.stdout.readline().strip() == "ready"
                 time.sleep(rng.uniform(0.0, 0.4))
+                assert proc.poll() is None, "the writer died before it was killed"
                 proc.send_signal(signal.SIGKILL)
                 proc.wait(timeout=10)
             finally:
                 if proc.poll() is None:
                     proc.kill()
+        assert proc.returncode == -signal.SIGKILL  # killed mid-work, not dead of an error
         assert path.read_bytes() in (old, new)  # never a mix, never a truncated file
         loaded, warnings = load(path)
         assert warnings == []
