@@ -313,14 +313,13 @@ def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, An
         if same:
             melds = was.melds
         else:
-            notes.append(f"The layout recorded for hand {number} ({was.knocker} laid down "
-                         f"{was.melds}) no longer fits and is dropped: give --melds if it "
-                         "still stands.")
+            notes.append(f"The layout recorded ({was.melds}) is dropped, as the\n"
+                         "knocker or their cards changed: give --melds if it still stands.")
     if big_gin is None:
         big_gin = was.big_gin and same
         if was.big_gin and not same:
-            notes.append(f"Hand {number} is no longer marked big gin: add --big-gin if it "
-                         "was.")
+            notes.append("The big-gin mark is dropped, as the knocker or their count "
+                         "changed:\nadd --big-gin if it still stands.")
     return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
                     big_gin=big_gin)[0], notes
 
