@@ -7,10 +7,14 @@ and the Gin family (G6-G10, G16, G17, G19-G22)."""
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 from clirun import ok, one_error_line, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 LEDGER = Path("rummy-ledger.yaml")
 
@@ -53,10 +57,11 @@ def rounds_of(game: int) -> list[dict[str, object]]:
 def test_fix_one_hand_by_its_option_keeps_the_rest_of_the_round() -> None:
     four_players()
     out = ok("fix", "2", "--hand", "Dee=4S AC")
-    assert out.splitlines()[:3] == [
+    assert out.splitlines()[:4] == [
         "Round 2 was: the stock ran out; Ben has the lowest hand and wins: 55 points.",
         "Round 2 now: the stock ran out; Ben has the lowest hand and wins: 18 points.",
-        "Points: Ann 50 (unchanged), Ben 55 -> 18 (-37), Cy 0 (unchanged), Dee 0 (unchanged).",
+        "Points: Ann 50 (unchanged), Ben 55 -> 18 (-37), Cy 0 (unchanged),",
+        "        Dee 0 (unchanged).",
     ]
     assert "Round 3 next: Cy deals" in out  # the standings follow
     fixed = rounds_of(1)[1]
@@ -149,6 +154,33 @@ def test_fix_of_the_last_game_by_number_is_a_plain_fix() -> None:
     assert out.startswith("Round 1 was: Ben went out and wins:")
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([(1, 1), (1, 2), (2, 1)]), st.sampled_from(["Ann", "Ben"]),
+       st.integers(min_value=0, max_value=250))
+def test_a_fix_is_refused_whole_or_undone_by_fixing_back(
+        place: tuple[int, int], player: str, total: int) -> None:
+    """Any one hand of any round of either game: refused with the file unchanged, or
+    written so that entering the recorded hand again gives back the same file."""
+    game, number = place
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.getcwd()
+        os.chdir(tmp)
+        try:
+            two_games()
+            before = LEDGER.read_bytes()
+            recorded = rounds_of(game)[number - 1]["hands"][player]  # type: ignore[index]
+            where = ["--game", str(game)]
+            code, _, err = run("fix", str(number), "--points", f"{player}={total}", *where)
+            if code:
+                assert code == 2 and one_error_line(err)
+                assert LEDGER.read_bytes() == before
+                return
+            ok("fix", str(number), "--points", f"{player}={recorded}", *where)
+            assert LEDGER.read_bytes() == before
+        finally:
+            os.chdir(old)
+
+
 # --- on a terminal: the recorded answers are the defaults -------------------------------
 
 def test_fix_through_the_terminal_keeping_every_default(terminal: None) -> None:
@@ -156,9 +188,9 @@ def test_fix_through_the_terminal_keeping_every_default(terminal: None) -> None:
     before = LEDGER.read_bytes()
     code, out, err = run("fix", "2", input=answers("", "", "", "", ""))
     assert code == 0, err
-    assert err.splitlines()[:6] == [
-        "Round 2 (Ben dealt) as recorded: the stock ran out; Ben has the lowest hand and "
-        "wins: 55 points.",
+    assert err.splitlines()[:7] == [
+        "Round 2 (Ben dealt) as recorded:",
+        "  The stock ran out; Ben has the lowest hand and wins: 55 points.",
         "  Ann: a total of 10",
         "  Ben: a total of 2",
         "  Cy: a total of 9",
@@ -217,7 +249,7 @@ def test_fix_through_the_terminal_of_a_past_game(terminal: None) -> None:
     code, out, err = run("fix", "1", "--game", "1", "--yes", input=answers("", "", "40"))
     assert code == 0, err
     assert "Round 1 of game 1 (Ann dealt)" not in err  # the header names the round alone
-    assert "Round 1 (Ann dealt) as recorded: Ann knocked and wins: 49 points." in err
+    assert "Round 1 (Ann dealt) as recorded:\n  Ann knocked and wins: 49 points." in err
     assert "Round 1 of game 1 now: Ann knocked and wins: 39 points." in out
 
 

@@ -36,14 +36,29 @@ def _shown(game: Any) -> dict[str, int]:
     return _points(game)
 
 
-def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
-    """'Ann 40 -> 52 (+12), Ben 17 (unchanged)'."""
+def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
+                  width: int = 80) -> str:
+    """How each player's points changed, folded between players to fit ``width``.
+
+    >>> print(_changes_text("Points", {"Ann": 40, "Ben": 17}, {"Ann": 52, "Ben": 17}))
+    Points: Ann 40 -> 52 (+12), Ben 17 (unchanged).
+    >>> print(_changes_text("Sum", {"Ann": 40, "Ben": 17}, {"Ann": 52, "Ben": 7}, width=30))
+    Sum: Ann 40 -> 52 (+12),
+         Ben 17 -> 7 (-10).
+    """
     parts = []
     for name, old in before.items():
         new = after[name]
         parts.append(f"{name} {old} (unchanged)" if new == old else
                      f"{name} {old} -> {new} ({new - old:+d})")
-    return ", ".join(parts)
+    lines, line = [], f"{label}:"
+    for i, part in enumerate(parts):
+        piece = part + ("," if i < len(parts) - 1 else ".")
+        if i and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = " " * len(f"{label}:")
+        line += " " + piece
+    return "\n".join(lines + [line])
 
 
 @cli.command("fix")
@@ -221,7 +236,7 @@ def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: st
     for note in notes:
         click.echo(note, err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
-    click.echo(f"{label}: {_changes_text(_shown(game), _shown(fixed))}.", err=err)
+    click.echo(_changes_text(label, _shown(game), _shown(fixed)), err=err)
 
 
 @cli.command("rename")

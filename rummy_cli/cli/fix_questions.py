@@ -53,8 +53,8 @@ def ask_round_again(game: Any, number: int, said: str) -> tuple[str | None, dict
     ran out) and each hand, the recorded answers as defaults. ``said`` is the round in words.
     """
     was = game.rounds[number - 1]
-    click.echo(f"Round {number} ({game.dealer_of(number)} dealt) as recorded: {said}",
-               err=True)
+    click.echo(f"Round {number} ({game.dealer_of(number)} dealt) as recorded:", err=True)
+    click.echo(f"  {said[:1].upper()}{said[1:]}", err=True)
     for p in game.players:
         click.echo(f"  {p}: {shown_hand(was.hands.get(p))}", err=True)
     click.echo(KEEPS, err=True)
@@ -94,8 +94,8 @@ def ask_hand_again(game: Any, number: int, said: str,
     from dataclasses import replace
 
     was = game.rounds[number - 1]
-    click.echo(f"Hand {number} ({game.dealer_of(number)} dealt) as recorded: {said}",
-               err=True)
+    click.echo(f"Hand {number} ({game.dealer_of(number)} dealt) as recorded:", err=True)
+    click.echo(f"  {said[:1].upper()}{said[1:]}", err=True)
     if was.upcard is not None:
         click.echo(f"  Upcard: {was.upcard}", err=True)
     for p in game.players:
