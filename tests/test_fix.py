@@ -344,6 +344,29 @@ def test_g16_fix_through_the_terminal_asks_the_upcard_with_its_default(
     assert "Points: Ann 12 -> 6 (-6), Ben 0 (unchanged)." in out
 
 
+def test_g8_fix_through_the_terminal_a_dead_hand_becomes_a_knock(terminal: None) -> None:
+    ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
+    ok("round", "--dead")
+    code, out, err = run("fix", "1", "--yes", input=answers("k", "3", "30"))
+    assert code == 0, err
+    assert "Who knocked? (a name, or 'dead' for a dead hand) [dead]: k" in err
+    assert "Kay's hand: 3" in err  # nothing recorded: no default
+    assert "Hand 1 now: Kay knocked and wins: 27 points (deadwood Kay 3, Dan 30)." in out
+
+
+def test_g6_fix_through_the_terminal_hands_told_apart_ask_again_with_what_was_typed(
+        terminal: None) -> None:
+    gin_e1()
+    before = LEDGER.read_bytes()
+    code, out, err = run("fix", "1", input=answers("", "1", "", "", "", "22", "n"))
+    assert code == 0, err
+    assert ("  Give both hands the same way: both as cards, or both as deadwood counts.\n"
+            "Back to the start of hand 1: Enter keeps what you typed.") in err
+    assert "Ann's hand [1]:" in err  # the answer typed is now the default
+    assert "Hand 1 now: Ann knocked and wins: 21 points (deadwood Ann 1, Ben 22)." in err
+    assert LEDGER.read_bytes() == before  # answered no
+
+
 def test_g20_fix_under_hollywood_says_the_sums() -> None:
     ok("new", "Ann", "Ben", "--game", "gin", "--hollywood", "--dealer", "Ben")
     ok("round", "--knock", "Ann", "--points", "Ann=5", "--points", "Ben=65")

@@ -28,7 +28,6 @@ from .prompts import (
     _hand_check,
     _knocker_answer,
     _player_or_word,
-    _say_why,
 )
 
 KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
@@ -115,8 +114,10 @@ def ask_hand_again(game: Any, number: int, said: str,
 
             if isinstance(exc, EndsEarly):
                 raise
-            _say_why(exc)
-            click.echo(f"Back to the start of hand {number}.", err=True)
+            message = str(exc).rstrip(".")
+            click.echo(f"  {message[:1].upper()}{message[1:]}.", err=True)
+            click.echo(f"Back to the start of hand {number}: Enter keeps what you typed.",
+                       err=True)
             was = replace(was, knocker=who, hands=hands, upcard=card)
 
 
