@@ -142,6 +142,18 @@ def test_fix_refused_because_a_later_game_follows(args: list[str], change: str) 
     assert LEDGER.read_bytes() == before
 
 
+def test_fix_refused_because_a_later_game_follows_says_an_empty_one_can_go() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=200")
+    ok("new")
+    code, _, err = run("fix", "1", "--game", "1", "--points", "Ben=20")
+    assert code == 2 and one_error_line(err).endswith(
+        "not how or when it ended (game 2 has no round yet: 'rummy undo' takes it back)")
+    ok("undo", "--yes")  # game 2 goes; game 1 is the last again and may end otherwise
+    out = ok("fix", "1", "--points", "Ben=20")
+    assert "Round 2 next" in out
+
+
 def test_fix_game_number_out_of_range() -> None:
     two_games()
     code, _, err = run("fix", "1", "--game", "3", "--points", "Ben=1")

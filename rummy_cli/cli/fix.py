@@ -203,18 +203,22 @@ def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list
         if last:
             raise
         was = game.state.over_after
-        raise RefusedError(_later_game(where, index, f"end after {word} {exc.over} instead "
-                                                      f"of {word} {was}")) from None
+        raise RefusedError(_later_game(night, where, index, f"end after {word} {exc.over} "
+                                                             f"instead of {word} {was}")) from None
     change_text = None if last else ending_change(game, fixed)
     if change_text:
-        raise RefusedError(_later_game(where, index, change_text))
+        raise RefusedError(_later_game(night, where, index, change_text))
     return fixed, notes
 
 
-def _later_game(where: str, index: int, change: str) -> str:
+def _later_game(night: Any, where: str, index: int, change: str) -> str:
+    """Why a correction of an earlier game is refused, and how to go on if there is a way."""
+    empty = index + 2 == len(night.games) and not night.current.rounds
+    way = (f" (game {index + 2} has no round yet: 'rummy undo' takes it back)" if empty
+           else "")
     return (f"with {where} so, game {index + 1} would {change}, but game {index + 2} "
             "already follows it: a correction to an earlier game may change its scores, "
-            "not how or when it ended")
+            f"not how or when it ended{way}")
 
 
 def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str,
