@@ -248,6 +248,15 @@ def test_fix_through_the_terminal_a_went_out_hand_kept_is_not_asked_again(
     assert out.strip() == "Round 1 stays as recorded: nothing changed."
 
 
+def test_fix_through_the_terminal_a_stock_out_kept_beside_a_player_called_stockton(
+        terminal: None) -> None:
+    ok("new", "Stockton", "Ben", "--dealer", "Ben")
+    ok("round", "--stock-out", "--points", "Stockton=4", "--points", "Ben=12")
+    code, out, err = run("fix", "1", input=answers("", "", ""))
+    assert code == 0 and "[stock-out]:" in err
+    assert out.strip() == "Round 1 stays as recorded: nothing changed."
+
+
 def test_fix_answer_no_leaves_the_ledger(terminal: None) -> None:
     four_players()
     before = LEDGER.read_bytes()

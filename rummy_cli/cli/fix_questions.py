@@ -7,13 +7,13 @@ Part of the CLI shell; the checks of each answer are those of the guided entry (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
 from ..errors import RummyError
-from ..games.manipulation.game import HandEntry, find_player_by_prefix
+from ..games.manipulation.game import HandEntry, find_player_by_prefix, players_matching
 from .prompts import (
     AGAIN,
     GIN_HANDS_HINT,
@@ -66,7 +66,7 @@ def ask_round_again(game: Any, number: int, said: str) -> tuple[str | None, dict
 
 def _round_answers(game: Any, was: Any) -> tuple[str | None, dict[str, HandEntry]]:
     knocker = _ask(KNOCK_QUESTION, lambda raw: _knocker_answer(game, raw),
-                   default=was.knocker or "stock")
+                   default=was.knocker or _word(game.players, "stock", "stock-out"))
     click.echo("Type each player's cards left (3C 2D) or their total (12).", err=True)
     entered: dict[str, HandEntry] = {}
     for p in game.players:
@@ -123,7 +123,7 @@ def ask_hand_again(game: Any, number: int, said: str,
 
 def _hand_answers(game: Any, was: Any) -> tuple[str | None, dict[str, HandEntry], str | None]:
     who = _ask(GIN_KNOCK_QUESTION, lambda raw: _gin_knocker(game, raw),
-               default=was.knocker or "dead")
+               default=was.knocker or _word(game.players, "dead", "nobody"))
     card = was.upcard
     if who is None:
         return None, {}, card
@@ -138,6 +138,16 @@ def _hand_answers(game: Any, was: Any) -> tuple[str | None, dict[str, HandEntry]
                              _gin_hand_of(game, player, player == who, card, hands),
                              default=None if recorded is None else str(recorded))
     return who, hands, card
+
+
+def _word(players: Sequence[str], word: str, other: str) -> str:
+    """The default that means nobody knocked: ``word``, or ``other`` when a player's name
+    starts with it (Enter must not be refused as 'stock' could be Stockton).
+
+    >>> _word(["Ann", "Ben"], "stock", "stock-out"), _word(["Stockton"], "stock", "stock-out")
+    ('stock', 'stock-out')
+    """
+    return other if players_matching(players, word) else word
 
 
 def _gin_knocker(game: Any, raw: str) -> str | None:
