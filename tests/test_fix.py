@@ -269,7 +269,7 @@ def test_fix_through_the_terminal_of_a_past_game(terminal: None) -> None:
     two_games()
     code, out, err = run("fix", "1", "--game", "1", "--yes", input=answers("", "", "40"))
     assert code == 0, err
-    assert "Round 1 of game 1 (Ann dealt)" not in err  # the header names the round alone
+    assert "Fix round 1 of game 1?" not in err  # --yes: no question before writing
     assert "Round 1 (Ann dealt) as recorded:\n  Ann knocked and wins: 49 points." in err
     assert "Round 1 of game 1 now: Ann knocked and wins: 39 points." in out
 
