@@ -307,6 +307,18 @@ def test_g10_fix_the_knockers_cards_drops_the_layout_and_says_so() -> None:
     assert "melds:" not in LEDGER.read_text(encoding="utf-8")
 
 
+def test_g9_fix_the_layout_alone_e8() -> None:
+    """E8: laid down as runs, the defender lays off 4S 3S 4D 4C and undercuts."""
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    ok("round", "--knock", "Ann", "--hand", "Ann=AS 5S 6S 7S 5C 6C 7C 5D 6D 7D", "--hand",
+       "Ben=3S 4S 8S 4C 8C 4D 8D 5H 6H 7H")
+    assert json.loads(ok("standings", "--json"))["players"][0]["points"] == 2
+    doc = json.loads(ok("fix", "1", "--melds", "a=5S 6S 7S / 5C 6C 7C / 5D 6D 7D", "--json"))
+    assert (doc["result"], doc["winner"], doc["score"]) == ("undercut", "Ben", 26)
+    assert doc["changed"] == {"Ann": [2, 0], "Ben": [0, 26]}
+    assert 'melds: "5S 6S 7S / 5C 6C 7C / 5D 6D 7D"' in LEDGER.read_text(encoding="utf-8")
+
+
 def test_g10_fix_through_the_terminal_keeping_every_default(terminal: None) -> None:
     gin_e1()
     before = LEDGER.read_bytes()
