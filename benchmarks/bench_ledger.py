@@ -1,8 +1,10 @@
-"""How fast are `standings` and `round` on a long game? Prints figures; asserts nothing.
+"""How fast are `standings`, `round` and `fix` on a long game? Prints figures; asserts
+nothing.
 
 A ledger of 1,000 rounds (with the target raised so the game does not end) is written to a
-temp folder; then `rummy standings` and `rummy round` are timed in-process (load + score)
-and as whole commands. Run: python benchmarks/bench_ledger.py [--rounds N] [--repeat K]
+temp folder; then `rummy standings`, `rummy round` and `rummy fix 1` (every later round
+scored again) are timed in-process (load + score) and as whole commands.
+Run: python benchmarks/bench_ledger.py [--rounds N] [--repeat K]
 """
 
 from __future__ import annotations
@@ -82,8 +84,15 @@ def main() -> None:
                             "--points", "Ann=3", "--points", "Ben=9", "--points", "Cy=12",
                             "--points", "Dee=4"], check=True, capture_output=True, env=env)
 
+        totals = iter(range(10, 10 + args.repeat))
+
+        def fix_first() -> None:  # round 1 changed: every round after it is scored again
+            subprocess.run([*run, "fix", "1", "--ledger", str(path), "--points",
+                            f"Ben={next(totals)}"], check=True, capture_output=True, env=env)
+
         report("rummy standings (whole command)", timed(standings, args.repeat))
         report("rummy round (whole command, writes)", timed(one_round, args.repeat))
+        report("rummy fix 1 --points (whole, writes)", timed(fix_first, args.repeat))
 
 
 if __name__ == "__main__":

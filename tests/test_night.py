@@ -219,9 +219,12 @@ def test_fix_refused_when_it_would_end_the_game_before_a_later_round() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["9", "--stock-out", "--points", "Ann=1", "--points", "Ben=2"], "there is no round 9"),
-    (["1", "--points", "Ann=1", "--points", "Ben=2"], "--knock NAME or --stock-out"),
-    (["1", "--stock-out"], "give every player's hand"),
+    (["1"], "say what to change in round 1 (--knock, --stock-out, --hand or --points)"),
+    (["1", "--knock", "Ann", "--stock-out"], "--knock NAME or --stock-out, not both"),
     (["1", "--knock", "Ann", "--points", "Ann=9", "--points", "Ben=2"], "R17"),
+    (["1", "--knock", "Ben"], "Ben cannot knock with 20 points in hand"),  # Ben's hand kept
+    (["1", "--hand", "Zed=3C"], "no player called 'Zed'"),
+    (["1", "--hand", "A=3C", "--points", "Ann=4"], "Ann's hand is given twice"),
 ])
 def test_fix_refusals_leave_the_ledger_unchanged(args: list[str], message: str) -> None:
     ok("new", "Ann", "Ben", "--dealer", "Ann")

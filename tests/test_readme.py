@@ -27,7 +27,8 @@ PROMPT = re.compile(r"^(?!.*\((?:given|kept)\)$)"
                     r"(Who knocked\? \(.*\)|[^ ].*'s hand|Record this round\? \[Y/n/back\]"
                     r"|Change which\? \(.*\)|[^ ].* went out\? \[y/N\]"
                     r"|Take back round .*\? \[y/N\]|Record this hand\? \[Y/n/back\]"
-                    r"|The upcard \(.*\)):(?: (.*))?$")
+                    r"|The upcard \(.*\)|Fix (?:round|hand) .*\? \[y/N\])"
+                    r"(?: \[[^\]]*\])?:(?: (.*))?$")  # [the default] that Enter keeps
 
 
 def sessions() -> list[tuple[int, list[tuple[str, list[str]]]]]:

@@ -6,6 +6,7 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -17,6 +18,7 @@ from .shell import (
     _print_json,
     _read,
     cli,
+    game_option,
     json_option,
     ledger_option,
 )
@@ -34,18 +36,33 @@ def _shown(game: Any) -> dict[str, int]:
     return _points(game)
 
 
-def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
-    """'Ann 40 -> 52 (+12), Ben 17 (unchanged)'."""
+def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
+                  width: int = 80) -> str:
+    """How each player's points changed, folded between players to fit ``width``.
+
+    >>> print(_changes_text("Points", {"Ann": 40, "Ben": 17}, {"Ann": 52, "Ben": 17}))
+    Points: Ann 40 -> 52 (+12), Ben 17 (unchanged).
+    >>> print(_changes_text("Sum", {"Ann": 40, "Ben": 17}, {"Ann": 52, "Ben": 7}, width=30))
+    Sum: Ann 40 -> 52 (+12),
+         Ben 17 -> 7 (-10).
+    """
     parts = []
     for name, old in before.items():
         new = after[name]
         parts.append(f"{name} {old} (unchanged)" if new == old else
                      f"{name} {old} -> {new} ({new - old:+d})")
-    return ", ".join(parts)
+    lines, line = [], f"{label}:"
+    for i, part in enumerate(parts):
+        piece = part + ("," if i < len(parts) - 1 else ".")
+        if i and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = " " * len(f"{label}:")
+        line += " " + piece
+    return "\n".join(lines + [line])
 
 
 @cli.command("fix")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("round_number", type=click.IntRange(min=1), metavar="N")
 @click.option("--knock", metavar="NAME", help="Who knocked in that round (R17).")
 @click.option("--stock-out", is_flag=True, help="The stock ran out in that round (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
@@ -56,73 +73,174 @@ def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
 @click.option("--dead", is_flag=True, help="Gin: it was a dead hand (G8).")
 @click.option("--melds", multiple=True, metavar="NAME=TABLE",
               help="Gin: the knocker's layout as laid down.")
-@click.option("--big-gin", is_flag=True, help="Gin, deadwood entered: it was big gin (G7).")
+@click.option("--big-gin/--no-big-gin", "big_gin", default=None,
+              help="Gin, deadwood entered: it was (or was not) big gin (G7).")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
+@game_option
 @json_option
-def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
+def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
         points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
-        big_gin: bool, yes: bool, ledger: str | None, as_json: bool) -> None:
-    """Correct round N of the current game: enter it again, as 'rummy round' takes it.
+        big_gin: bool | None, yes: bool, ledger: str | None, number: int | None,
+        as_json: bool) -> None:
+    """Correct round N: change what the options give, keep the rest as recorded.
 
     Every round after it is scored again, and each player's change in points is shown.
-    On a terminal it asks before writing. A change that would end the game before a round
-    already recorded is refused.
+    On a terminal, 'rummy fix N' alone shows round N and asks its questions again, the
+    recorded answers as defaults (Enter keeps one); with options it asks before writing.
+    A change that would end the game before a round already recorded is refused, and so
+    is one that changes how or when an earlier game of the ledger ended.
 
     \b
     Examples:
-      rummy fix 3 --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
-      rummy fix 5 --stock-out --points Ann=12 --points Ben=30 --points Cy=14 --yes
-      rummy fix 2 --knock Ben --points Ben=0 --points Ann=31    (a Gin hand)
+      rummy fix 5 --hand "Dee=4S AC"           (Dee's hand; the rest stays)
+      rummy fix 3 --knock Ann --points Cy=20
+      rummy fix 2 --stock-out --yes
+      rummy fix 4 --game 1 --points Ben=12     (game 1 of the ledger)
+      rummy fix 3                              (on a terminal: asks again)
+      rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
     """
-    from ..ledger import ledger_path, locked, save
+    from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import keeper_of, refuse_others
 
     _RUN.writes = True
     path = ledger_path(ledger)
     opts = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
             "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin}
+    given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
+                 melds, big_gin is not None))
+    terminal = shell.stdin_is_terminal()
+    ask = not yes and terminal
+
+    def corrected(night: Any) -> tuple[int, Any, Any, list[str]]:
+        """The game's place, the game, the game corrected, and notes on the correction."""
+        game = night.game(number)
+        index = len(night.games) - 1 if number is None else number - 1
+        keeper = keeper_of(game)
+        refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
+                               "--dead": dead, "--melds": bool(melds),
+                               "--big-gin": big_gin is not None}, game)
+        word = keeper.WORD.lower()
+        where = _where(word, round_number, index, night)
+        if not given and not terminal:
+            raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
+                                   "or run it on a terminal to be asked")
+        _check_number(game, round_number, word)
+        def change(game: Any) -> tuple[Any, list[str]]:
+            if given:
+                return keeper.fixed(game, round_number, opts)  # type: ignore[no-any-return]
+            # on a terminal: the questions again, each recorded answer the default
+            return keeper.asked_fix(game, round_number)  # type: ignore[no-any-return]
+
+        fixed, notes = _kept_ending(night, index, change, where, word)
+        return index, game, fixed, notes
+
     night = _read(path, quiet=True)
-    keeper = keeper_of(night.current)
-    refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin},
-                  night.current)
-    word = keeper.WORD.lower()
-    ask = not yes and shell.stdin_is_terminal()
+    index, game, fixed, notes = corrected(night)
+    keeper = keeper_of(game)
+    where = _where(keeper.WORD.lower(), round_number, index, night)
+    if fixed.rounds == game.rounds:
+        _unchanged(keeper, fixed, round_number, index, where, as_json)
+        return
     if ask:  # the question is asked without holding the lock, then the file is checked again
-        game = night.current
-        fixed = keeper.fixed(game, number, opts)
-        _say_change(keeper, game, fixed, number, err=True)
+        _say_change(keeper, game, fixed, round_number, where, notes, err=True)
         from .prompts import ask_yes_no
 
-        if not ask_yes_no(f"Fix {word} {number}?", default=False):
+        if not ask_yes_no(f"Fix {where}?", default=False):
             click.echo("Nothing changed.", err=True)
             return
+    answered = ask or not given
     with locked(path, existing=True):
-        now = _read(path, quiet=ask)
-        if ask and now.current.rounds != game.rounds:
+        now = _read(path, quiet=answered)
+        if answered and now.games != night.games:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing fixed: run 'rummy fix' again")
-        game = now.current
-        fixed = keeper.fixed(game, number, opts)
-        save(path, now.with_current(fixed),
-             _RUN.written(f"{word} {number} is fixed in {path} (see 'rummy history')"))
+        if not answered:  # read again under the lock, so nothing written meanwhile is lost
+            index, game, fixed, notes = corrected(now)
+        games = now.games[:index] + (fixed,) + now.games[index + 1:]
+        later = "" if index == len(now.games) - 1 else f" --game {index + 1}"
+        save(path, Ledger(games),
+             _RUN.written(f"{where} is fixed in {path} (see 'rummy history{later}')"))
     before, after = _points(game), _points(fixed)
     if as_json:
-        _print_json({**keeper.said_json(fixed, number),
+        _print_json({**keeper.said_json(fixed, round_number), "game": index + 1,
                      "changed": {p: [before[p], after[p]] for p in before}})
         return
     if not ask:
-        _say_change(keeper, game, fixed, number, err=False)
+        _say_change(keeper, game, fixed, round_number, where, notes, err=False)
     keeper.show(fixed)
 
 
-def _say_change(keeper: Any, game: Any, fixed: Any, number: int, err: bool) -> None:
-    word = keeper.WORD
-    click.echo(f"{word} {number} was: {keeper.said(game, number)}", err=err)
-    click.echo(f"{word} {number} now: {keeper.said(fixed, number)}", err=err)
+def _where(word: str, round_number: int, index: int, night: Any) -> str:
+    """'round 3', or 'round 3 of game 1' when the game is not the ledger's last."""
+    which = f"{word} {round_number}"
+    return which if index == len(night.games) - 1 else f"{which} of game {index + 1}"
+
+
+def _check_number(game: Any, round_number: int, word: str) -> None:
+    count = len(game.rounds)
+    if not 1 <= round_number <= count:
+        held = (f"{word}s 1 to {count}" if count > 1 else f"{word} 1" if count else
+                f"no {word}s yet")
+        raise RefusedError(f"there is no {word} {round_number} to fix: this game has {held}")
+
+
+def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list[str]]],
+                 where: str, word: str) -> tuple[Any, list[str]]:
+    """The corrected game and its notes; a game that another follows must end as it did.
+
+    A later game began where this one ended (its first dealer, its players), so a correction
+    may change an earlier game's scores, not when it ended nor who won it.
+    """
+    from ..games import ending_change
+    from ..games.manipulation.game import EndsEarly
+
+    game = night.games[index]
+    last = index == len(night.games) - 1
+    try:
+        fixed, notes = change(game)
+    except EndsEarly as exc:
+        if last:
+            raise
+        was = game.state.over_after
+        raise RefusedError(_later_game(night, where, index, f"end after {word} {exc.over} "
+                                                             f"instead of {word} {was}")) from None
+    change_text = None if last else ending_change(game, fixed)
+    if change_text:
+        raise RefusedError(_later_game(night, where, index, change_text))
+    return fixed, notes
+
+
+def _later_game(night: Any, where: str, index: int, change: str) -> str:
+    """Why a correction of an earlier game is refused, and how to go on if there is a way."""
+    empty = index + 2 == len(night.games) and not night.current.rounds
+    way = (f" (game {index + 2} has no round yet: 'rummy undo' takes it back)" if empty
+           else "")
+    return (f"with {where} so, game {index + 1} would {change}, but game {index + 2} "
+            "already follows it: a correction to an earlier game may change its scores, "
+            f"not how or when it ended{way}")
+
+
+def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str,
+               as_json: bool) -> None:
+    """Nothing to write: the round is already as given (or every default was kept)."""
+    if as_json:
+        points = _points(game)
+        _print_json({**keeper.said_json(game, round_number), "game": index + 1,
+                     "changed": {p: [n, n] for p, n in points.items()}})
+        return
+    click.echo(f"{where[0].upper()}{where[1:]} stays as recorded: nothing changed.")
+
+
+def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: str,
+                notes: list[str], err: bool) -> None:
+    said = f"{where[0].upper()}{where[1:]}"
+    click.echo(f"{said} was: {keeper.said(game, round_number)}", err=err)
+    click.echo(f"{said} now: {keeper.said(fixed, round_number)}", err=err)
+    for note in notes:
+        click.echo(note, err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
-    click.echo(f"{label}: {_changes_text(_shown(game), _shown(fixed))}.", err=err)
+    click.echo(_changes_text(label, _shown(game), _shown(fixed)), err=err)
 
 
 @cli.command("rename")

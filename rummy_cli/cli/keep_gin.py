@@ -27,6 +27,7 @@ KINDS = ("gin", "classic", "oklahoma")  # the --game names that start this game
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
 WORD = "Hand"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
+FIX_OPTIONS = "--knock, --dead, --hand, --points, --upcard, --melds or --big-gin"
 
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
@@ -260,18 +261,67 @@ def undone(game: Any) -> Any:
     return undo_hand(game)[0]
 
 
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
-    """The game with hand ``number`` entered anew (``rummy fix``)."""
-    from ..games.gin.game import fix_hand
+def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+    """The game with hand ``number`` changed as the options say, the rest of the hand as
+    recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
+    from ..games.manipulation.game import find_player_by_prefix
+    from .keep_manipulation import given_hands
 
-    knock, dead = opts["knock"], opts["dead"]
-    if (knock is None) == (not dead):
-        raise click.UsageError(f"say how hand {number} ended: --knock NAME or --dead (one)")
-    if not dead and not opts["hands"] and not opts["points"]:
-        raise click.UsageError("give both hands: --hand NAME=CARDS or --points NAME=N")
-    entered = _hands_from_options(opts["hands"], opts["points"])
-    return fix_hand(game, number, knock, entered, melds=_layout(opts["melds"], knock),
-                    upcard=opts["upcard"], big_gin=opts["big_gin"])[0]
+    knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
+    if knock is not None and dead:
+        raise click.UsageError("a hand ends with --knock NAME or --dead, not both")
+    given = given_hands(game, opts)
+    if dead:
+        if given or opts["melds"] or opts["big_gin"]:
+            raise click.UsageError("a dead hand (--dead) has no knocker and no hands to enter")
+        return _fixed_with(game, number, None, {}, opts["upcard"] or was.upcard)
+    knocker = was.knocker if knock is None else find_player_by_prefix(game.players, knock)
+    if knocker is None:
+        raise click.UsageError(f"hand {number} was recorded as a dead hand: say who knocked "
+                               "(--knock NAME) and give both hands")
+    return _fixed_with(game, number, knocker, {**was.hands, **given},
+                       opts["upcard"] or was.upcard, _layout(opts["melds"], knocker),
+                       opts["big_gin"])
+
+
+def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+    """Hand ``number`` asked again on a terminal, each recorded answer the default."""
+    from .fix_questions import ask_hand_again
+
+    def score(who: str | None, hands: dict[str, Any], card: str | None) -> Any:
+        return _fixed_with(game, number, who, hands, card)
+
+    result: tuple[Any, list[str]] = ask_hand_again(game, number, said(game, number), score)
+    return result
+
+
+def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, Any],
+                upcard: str | None, melds: str | None = None,
+                big_gin: bool | None = None) -> tuple[Any, list[str]]:
+    """The game with hand ``number`` so. The layout laid down and the big-gin mark recorded
+    stay while the knocker and the knocker's hand do; otherwise they are dropped, and a
+    note says so (the showdown then assumes the knocker's least deadwood)."""
+    from ..games.gin.game import fix_hand
+    from ..games.manipulation.game import normalize_hand
+
+    was = game.rounds[number - 1]
+    held = None if knocker is None else hands.get(knocker)
+    same = held is not None and knocker == was.knocker and \
+        normalize_hand(held, str(knocker)) == was.hands.get(str(knocker))
+    notes = []
+    if melds is None and was.melds is not None:
+        if same:
+            melds = was.melds
+        else:
+            notes.append(f"The layout recorded ({was.melds}) is dropped, as the\n"
+                         "knocker or their cards changed: give --melds if it still stands.")
+    if big_gin is None:
+        big_gin = was.big_gin and same
+        if was.big_gin and not same:
+            notes.append("The big-gin mark is dropped, as the knocker or their count "
+                         "changed:\nadd --big-gin if it still stands.")
+    return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
+                    big_gin=big_gin)[0], notes
 
 
 def renamed(game: Any, old: str, new: str) -> Any:

@@ -30,6 +30,7 @@ ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
 WORD = "Round"  # what one entry of the game is called
 OWN_OPTIONS = ("--stock-out",)
+FIX_OPTIONS = "--knock, --stock-out, --hand or --points"
 
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
@@ -219,17 +220,43 @@ def undone(game: Any) -> Any:
     return undo_round(game)[0]
 
 
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> Any:
-    """The game with round ``number`` entered anew (``rummy fix``)."""
+def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+    """The game with round ``number`` changed as the options say, the rest of the round as
+    recorded (``rummy fix N --hand ...``), and notes on what else changed (none here)."""
+    if opts["knock"] is not None and opts["stock_out"]:
+        raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
+    was = game.rounds[number - 1]
+    knocker = opts["knock"] if opts["knock"] is not None else (
+        None if opts["stock_out"] else was.knocker)
+    hands = {**was.hands, **given_hands(game, opts)}
+    return _fixed_with(game, number, knocker, hands), []
+
+
+def given_hands(game: Any, opts: dict[str, Any]) -> dict[str, Any]:
+    """The hands given with --hand and --points, by the players' own names."""
+    from ..games.manipulation.game import find_player_by_prefix
+
+    found: dict[str, Any] = {}
+    for name, hand in _hands_from_options(opts["hands"], opts["points"]).items():
+        player = find_player_by_prefix(game.players, name)
+        if player in found:
+            raise click.UsageError(f"{player}'s hand is given twice: give one per player")
+        found[player] = hand
+    return found
+
+
+def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+    """Round ``number`` asked again on a terminal, each recorded answer the default."""
+    from .fix_questions import ask_round_again
+
+    knocker, hands = ask_round_again(game, number, said(game, number))
+    return _fixed_with(game, number, knocker, hands), []
+
+
+def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, Any]) -> Any:
     from ..games.manipulation.game import fix_round
 
-    if (opts["knock"] is None) == (not opts["stock_out"]):
-        raise click.UsageError(f"say how round {number} ended: --knock NAME or --stock-out "
-                               "(one)")
-    if not opts["hands"] and not opts["points"]:
-        raise click.UsageError("give every player's hand: --hand NAME=CARDS or --points NAME=N")
-    entered = _hands_from_options(opts["hands"], opts["points"])
-    return fix_round(game, number, opts["knock"], entered)[0]
+    return fix_round(game, number, knocker, hands)[0]
 
 
 def renamed(game: Any, old: str, new: str) -> Any:

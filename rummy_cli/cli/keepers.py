@@ -3,7 +3,8 @@
 A game of the ledger is known by its ``game:`` name; ``rummy_cli.games`` tells the package
 it belongs to (``manipulation``, ``gin``), and ``keep_<package>`` here answers the same calls
 for each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
-``said_json``, ``undone``, ``fixed``, ``renamed``. A new game is one more such module.
+``said_json``, ``undone``, ``fixed`` (a round changed by options), ``asked_fix`` (asked again
+on a terminal), ``renamed``. A new game is one more such module.
 """
 
 from __future__ import annotations

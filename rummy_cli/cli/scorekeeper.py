@@ -251,17 +251,20 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
 @cli.command()
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @ledger_option
+@game_option
 @json_option
-def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
-    """Take back the last round recorded (asks first on a terminal).
+def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> None:
+    """Take back the last round recorded (asks first on a terminal); show the standings.
 
     A game started by mistake, with no round yet, is taken back whole when an earlier game
-    of the ledger comes before it.
+    of the ledger comes before it. The last round of an earlier game is never taken back:
+    it ended that game, and the next game follows it ('rummy fix N --game G' corrects it).
 
     \b
     Examples:
       rummy undo
       rummy undo --yes --ledger friday.yaml
+      rummy undo --game 2                  (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import keeper_of
@@ -275,16 +278,16 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         from .prompts import ask_yes_no
 
         night = _read(path)
-        game = night.current
+        game = _undone_game(night, number)
         keeper = keeper_of(game)
         if _empty_game(night):
             question = f"Take back game {len(night.games)} (no round played yet)?"
         else:
             keeper.undone(game)  # refused before asking if there is no round
-            number = len(game.rounds)
-            click.echo(f"{keeper.WORD} {number} ({game.dealer_of(number)} dealt): "
-                       f"{keeper.said(game, number)}", err=True)
-            question = f"Take back {keeper.WORD.lower()} {number}?"
+            last = len(game.rounds)
+            click.echo(f"{keeper.WORD} {last} ({game.dealer_of(last)} dealt): "
+                       f"{keeper.said(game, last)}", err=True)
+            question = f"Take back {keeper.WORD.lower()} {last}?"
         if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)
             return
@@ -294,7 +297,8 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
                                                                   game.rounds):
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing taken back: run 'rummy undo' again")
-        night, game = now, now.current
+        night = now
+        game = _undone_game(night, number)
         keeper = keeper_of(game)
         if _empty_game(night):
             count = len(night.games)
@@ -307,15 +311,31 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
                        "the last of the ledger again.")
             return
         updated = keeper.undone(game)
-        number = len(game.rounds)
+        last = len(game.rounds)
         word = keeper.WORD.lower()
         save(path, night.with_current(updated),
-             _RUN.written(f"{word} {number} is taken back in {path}"))
+             _RUN.written(f"{word} {last} is taken back in {path}"))
     if as_json:
-        _print_json({"undone": keeper.said_json(game, number),
+        _print_json({"undone": keeper.said_json(game, last), "game": len(night.games),
                      "rounds_played": len(updated.rounds)})
         return
-    click.echo(f"Took back {word} {number}: {keeper.said(game, number)}")
+    click.echo(f"Took back {word} {last}: {keeper.said(game, last)}")
+    keeper.show(updated)
+
+
+def _undone_game(night: Any, number: int | None) -> Any:
+    """The game whose last round ``undo`` takes back: the ledger's last. An earlier game's
+    last round ended it, and the game after it began there: that round stays."""
+    game = night.game(number)
+    if number is None or number == len(night.games):
+        return game
+    from .keepers import keeper_of
+
+    word = str(keeper_of(game).WORD).lower()
+    last = len(game.rounds)
+    raise RefusedError(f"{word} {last} ended game {number}, and game {number + 1} already "
+                       f"follows it: it cannot be taken back (correct it with 'rummy fix "
+                       f"{last} --game {number}')")
 
 
 def _empty_game(night: Any) -> bool:

@@ -59,3 +59,22 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Any, lis
 def game_document(game: Any) -> dict[str, Any]:
     """A game as the ledger keeps it (by the module of its kind)."""
     return dict(_record(game.rules.game, ()).game_document(game))
+
+
+def ending_change(old: Any, new: Any) -> str | None:
+    """How ``new``, a corrected copy of the finished game ``old``, would end otherwise, in
+    words (to follow "it would"), or None: it still ends after the same round (a hand in
+    Gin) and is won by the same players.
+
+    A later game of the ledger began where this one ended, so its end must stay.
+    """
+    word = "hand" if is_gin(old) else "round"
+    was, now = old.state, new.state
+    if not now.game_over:
+        return f"not be over (it ended after {word} {was.over_after})"
+    if now.over_after != was.over_after:
+        return f"end after {word} {now.over_after} instead of {word} {was.over_after}"
+    if set(now.winners) != set(was.winners):
+        return (f"be won by {' and '.join(now.winners) or 'nobody'} instead of "
+                f"{' and '.join(was.winners) or 'nobody'}")
+    return None

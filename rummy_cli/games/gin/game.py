@@ -17,9 +17,15 @@ from functools import cached_property
 
 from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
 from ...errors import NotationError, RefusedError, UnusableInputError
-from ..manipulation.game import HandEntry, find_player, find_player_by_prefix, player_name
+from ..manipulation.game import (
+    EndsEarly,
+    HandEntry,
+    find_player,
+    find_player_by_prefix,
+    player_name,
+)
 from .rules import GIN, GinRules
-from .score import GinHand, GinState, gin_state
+from .score import GinHand, GinHandError, GinState, gin_state
 
 
 @dataclass(frozen=True)
@@ -251,7 +257,15 @@ def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str
     entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
     entry = replace(entry, note=game.rounds[number - 1].note)
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
-    fixed.state  # noqa: B018  refuses a change that ends the game before a later hand
+    try:
+        fixed.state  # noqa: B018  refuses a change that ends the game before a later hand
+    except GinHandError as exc:
+        if exc.hand <= number:
+            raise
+        over, later = exc.hand - 1, len(game.rounds) - exc.hand + 1
+        raise EndsEarly(f"with hand {number} so, the game would end after hand {over}, but "
+                        f"{later} hand{'s were' if later > 1 else ' was'} played after it: fix "
+                        "those first (or take them back with 'rummy undo')", over) from None
     return fixed, fixed.results[number - 1]
 
 

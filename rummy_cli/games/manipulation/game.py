@@ -366,11 +366,20 @@ def fix_round(
     fixed = with_results(fixed, results)
     over = fixed.state.over_after
     if over is not None and over < len(fixed.rounds):
-        raise RefusedError(
+        later = len(fixed.rounds) - over
+        raise EndsEarly(
             f"with round {number} so, the game would end after round {over}, but "
-            f"{plural_rounds(len(fixed.rounds) - over)} were played after it: fix those first "
-            "(or take them back with 'rummy undo')")
+            f"{plural_rounds(later)} {'was' if later == 1 else 'were'} played after it: fix "
+            "those first (or take them back with 'rummy undo')", over)
     return fixed, results[number - 1]
+
+
+class EndsEarly(RefusedError):
+    """A correction that would end the game before rounds already played (R24)."""
+
+    def __init__(self, message: str, over: int) -> None:
+        super().__init__(message)
+        self.over = over  # the round (or hand) after which the game would end
 
 
 def plural_rounds(n: int) -> str:
