@@ -88,10 +88,11 @@ def showdown_json(s: Showdown) -> dict[str, Any]:
         "layout_matters": s.layout_matters,
         "knock_limit": s.limit,
         "upcard": str(s.upcard) if s.upcard else None,
-        "layout": "given" if s.layout_given else "best",
+        "layout": "given" if s.layout_given else "least",
         "knocker": _layout_json(s.knocker),
         "defender": _reply_json(s.defender),
         "other_layout": _outcome_json(s.other) if s.other else None,
+        "other_layouts": [_outcome_json(o) for o in s.others],
     }
 
 
@@ -106,7 +107,7 @@ def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
     assert score is not None
     lines = [wrap(_verdict(s, score), style)]
     how = ("  (as laid down)" if s.layout_given else "" if score.result in ("gin", "big-gin")
-           else "  (none given: the best for the knocker)")
+           else "  (none given: least deadwood)")
     lines.append(wrap(f"{_table(s.knocker.melds, style)}{how}", style, "Knocker  melds:    ",
                       indent=19))
     lines.append(f"         deadwood: {_dead(s.knocker.unmatched, style)}")
@@ -117,7 +118,7 @@ def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
     if s.other is not None:
         lines.append(wrap(_other(s.other, style), style))
     elif not s.layout_given and score.result in ("knock", "undercut", "tie"):
-        lines.append("No other legal layout of the knocker's changes the result.")
+        lines.append("No other layout of the least deadwood changes the result.")
     return "\n".join(lines)
 
 
