@@ -172,18 +172,29 @@ def _g10(rules: GinRules, knocker: int, defender: int, *, big_gin: bool,
                      bonus, doubled)
 
 
+def limit_words(rules: GinRules, limit: int, upcard: Card | None) -> tuple[str, str]:
+    """What the knock limit allows, in words, and the rule that sets it (G6; G16 where the
+    upcard sets it): the same words wherever a knock is refused.
+
+    >>> from ...cards import parse_card
+    >>> from .rules import GIN, OKLAHOMA
+    >>> limit_words(OKLAHOMA, 0, parse_card("AH")), limit_words(GIN, 10, None)
+    (('the upcard AH allows gin only', 'G16'), ('a knock needs 10 or less', 'G6'))
+    """
+    if rules.upcard_sets_limit and upcard is not None:
+        return (f"the upcard {upcard} allows gin only" if limit == 0 else
+                f"the upcard {upcard} sets the knock limit at {limit}"), "G16"
+    return ("only gin may end the hand" if limit == 0 else
+            f"a knock needs {limit} or less"), "G6"
+
+
 def _over_the_limit(rules: GinRules, deadwood: int, limit: int, upcard: Card | None,
                     cards: Sequence[Card]) -> Violation:
     """The knocker's deadwood is over the knock limit (G6; in Oklahoma G16)."""
     which = f" ({format_cards(cards)})" if cards else ""
-    if rules.upcard_sets_limit and upcard is not None:
-        why = (f"the upcard {upcard} allows gin only" if limit == 0 else
-               f"the upcard {upcard} sets the knock limit at {limit}")
-        return Violation(OVER_THE_LIMIT, "G16",
-                         f"the knocker's deadwood is {deadwood}{which}, but {why}")
-    allowed = "only gin may end the hand" if limit == 0 else f"a knock needs {limit} or less"
-    return Violation(OVER_THE_LIMIT, "G6",
-                     f"the knocker's deadwood is {deadwood}{which}, but {allowed}")
+    why, rule = limit_words(rules, limit, upcard)
+    return Violation(OVER_THE_LIMIT, rule,
+                     f"the knocker's deadwood is {deadwood}{which}, but {why}")
 
 
 def score_hand(rules: GinRules, knocker: int, defender: int, *, big_gin: bool = False,
