@@ -232,7 +232,7 @@ def layout_lines(s: Showdown, knocker: str, defender: str,
     ...                 parse_cards("5C 5D 5S 8H 9H 10H 2C 4C 6D KC"))
     >>> print("\\n".join(layout_lines(s, "Ann", "Ben")))
     Ann lays 2H 3H 4H / 7S 7D 7C / JS QS KS, deadwood AD 1;
-    Ben melds 5S 5D 5C / 8H 9H 10H, lays off nothing, deadwood 2C 4C 6D KC 22.
+    Ben melds 5S 5D 5C / 8H 9H 10H, lays off nothing, deadwood 6D 2C 4C KC 22.
     """
     score = s.score
     gin = score is not None and score.result in ("gin", "big-gin")
