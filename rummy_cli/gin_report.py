@@ -208,14 +208,12 @@ def _left(cards: Sequence[Card], style: Style) -> str:
 
 
 def _reply_words(reply: Reply, style: Style, gin: bool) -> str:
-    """'lays off AD 5D 6D, melds 7H 8H 9H, deadwood KC 10'."""
+    """'melds 7H 8H 9H, lays off AD 5D 6D, deadwood KC 10': in the order of the table."""
     parts = []
     if reply.melds:
         parts.append(f"melds {_table(reply.melds, style)}")
-    if reply.laid_off:
-        parts.insert(0, f"lays off {show_cards(reply.laid_off, style)}")
-    elif not gin:
-        parts.append("lays off nothing")
+    if reply.laid_off or not gin:
+        parts.append(f"lays off {show_cards(reply.laid_off, style)}")
     parts.append(f"deadwood {_left(reply.unmatched, style)}")
     return ", ".join(parts)
 
@@ -236,11 +234,12 @@ def layout_lines(s: Showdown, knocker: str, defender: str,
     """
     score = s.score
     gin = score is not None and score.result in ("gin", "big-gin")
-    kept = "gin" if gin else f"deadwood {_left(s.knocker.unmatched, style)}"
+    kept = (score.result.replace("-", " ") if gin and score is not None else
+            f"deadwood {_left(s.knocker.unmatched, style)}")
     lines = _fold(f"{knocker} lays {_table(s.knocker.melds, style)}, {kept};", style)
     reply = f"{defender} {_reply_words(s.defender, style, gin)}"
     if gin:
-        reply += " (nothing is laid off on gin)"
+        reply += " (no layoffs on gin)"
     return lines + _fold(reply + ".", style)
 
 

@@ -238,6 +238,16 @@ def test_settled_1_round_scores_a_layout_that_keeps_melds_back_only_when_given()
     assert (doc["score"], doc["deadwood"]) == (23, {"Ann": 10, "Ben": 33})
 
 
+def test_g9_e4_round_shows_gin_and_nothing_laid_off() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    out = ok("round", "--knock", "Ann", "--hand", "Ann=4H 5H 6H 7H 9C 9D 9S 2D 3D 4D",
+             "--hand", "Ben=3C 3H 3S 10S JS QS 8H AC 2C 6C")
+    assert out.splitlines()[:3] == [
+        "Hand 1 (Ben dealt): Ann went gin and wins: 42 points (deadwood Ann 0, Ben 17).",
+        "Ann lays 2D 3D 4D / 4H 5H 6H 7H / 9S 9D 9C, gin;",
+        "Ben melds 3S 3H 3C / 10S JS QS, deadwood 8H AC 2C 6C 17 (no layoffs on gin)."]
+
+
 def test_d_a_e8_round_says_the_layout_matters_and_how_to_enter_the_other() -> None:
     ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
     out = ok("round", "--knock", "Ann", "--hand", E8[0], "--hand", E8[1])
@@ -270,7 +280,7 @@ def test_d_a_e8_guided_entry_asks_which_layout_was_laid_down(terminal: None) -> 
     assert "3: choose 1 to 2, or type the melds" in err
     assert "Ann cannot knock with that layout: a meld needs at least 3 cards" in err
     assert ("Ann lays 5S 6S 7S / 5D 6D 7D / 5C 6C 7C, deadwood AS 1;\n"
-            "Ben lays off 4S 3S 4D 4C, melds 5H 6H 7H / 8S 8D 8C, deadwood 0.\n"
+            "Ben melds 5H 6H 7H / 8S 8D 8C, lays off 4S 3S 4D 4C, deadwood 0.\n"
             "Hand 1: Ann knocked, but Ben undercuts and wins: 26 points") in err
     mine = [line for line in err.splitlines()
             if line.startswith(("The layout", "and the", "  1 ", "  2 ", "Ann lays", "Ben "))]
