@@ -221,8 +221,14 @@ def least_deadwood(cards: Sequence[Card]) -> Arrangement:
 
 
 def layouts(cards: Sequence[Card], limit: int) -> Iterator[Arrangement]:
-    """Every legal layout of these cards with deadwood <= ``limit``: each set of disjoint
-    melds once, minimal or not (D "computing a knock" (a))."""
+    """Every layout of these cards with deadwood <= ``limit``: each set of disjoint melds
+    once. With ``limit`` the least deadwood, the layouts D(a) assumes when none is given.
+
+    >>> from .cards import parse_cards
+    >>> hand = parse_cards("AS 5S 6S 7S 5C 6C 7C 5D 6D 7D")  # E8: runs or groups
+    >>> [a.table for a in layouts(hand, 1)]
+    ['5S 5D 5C / 6S 6D 6C / 7S 7D 7C', '5S 6S 7S / 5D 6D 7D / 5C 6C 7C']
+    """
     hand = _Hand(cards)
     for melds, dead in hand.layouts(limit):
         yield Arrangement(shown([hand.of(m) for m in melds]), hand.of(dead))

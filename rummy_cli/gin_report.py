@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from .cards import Card, format_table
 from .render import PLAIN, Style, plural, show_cards, wrap
 
 if TYPE_CHECKING:  # kept out of start-up
@@ -88,10 +88,11 @@ def showdown_json(s: Showdown) -> dict[str, Any]:
         "layout_matters": s.layout_matters,
         "knock_limit": s.limit,
         "upcard": str(s.upcard) if s.upcard else None,
-        "layout": "given" if s.layout_given else "best",
+        "layout": "given" if s.layout_given else "least",
         "knocker": _layout_json(s.knocker),
         "defender": _reply_json(s.defender),
         "other_layout": _outcome_json(s.other) if s.other else None,
+        "other_layouts": [_outcome_json(o) for o in s.others],
     }
 
 
@@ -106,7 +107,7 @@ def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
     assert score is not None
     lines = [wrap(_verdict(s, score), style)]
     how = ("  (as laid down)" if s.layout_given else "" if score.result in ("gin", "big-gin")
-           else "  (none given: the best for the knocker)")
+           else "  (none given: least deadwood)")
     lines.append(wrap(f"{_table(s.knocker.melds, style)}{how}", style, "Knocker  melds:    ",
                       indent=19))
     lines.append(f"         deadwood: {_dead(s.knocker.unmatched, style)}")
@@ -117,7 +118,7 @@ def showdown_text(s: Showdown, style: Style = PLAIN) -> str:
     if s.other is not None:
         lines.append(wrap(_other(s.other, style), style))
     elif not s.layout_given and score.result in ("knock", "undercut", "tie"):
-        lines.append("No other legal layout of the knocker's changes the result.")
+        lines.append("No other layout of the least deadwood changes the result.")
     return "\n".join(lines)
 
 
@@ -185,3 +186,129 @@ def _other(o: Outcome, style: Style) -> str:
     return (f"The layout matters: laid down as {_table(o.layout.melds, style)} with "
             f"{_dead(o.layout.unmatched, style)} unmatched, {result}. If that is what was "
             "laid down, give it with --knocker-melds.")
+
+
+# --- rummy round: the layout a hand from cards was scored with ----------------------------
+
+TABLE_WIDTH = 80  # what round prints about a layout fits an 80-column terminal
+
+
+def _fold(text: str, style: Style, indent: int = 2, lead: str = "") -> list[str]:
+    from dataclasses import replace
+
+    narrow = replace(style, width=min(style.width, TABLE_WIDTH))
+    return wrap(text, narrow, lead, indent=indent).splitlines()
+
+
+def _left(cards: Sequence[Card], style: Style) -> str:
+    """'AC 1', or '0' for no card."""
+    from .deadwood import total
+
+    return f"{show_cards(cards, style)} {total(cards)}" if cards else "0"
+
+
+def _reply_words(reply: Reply, style: Style, gin: bool) -> str:
+    """'melds 7H 8H 9H, lays off AD 5D 6D, deadwood KC 10': in the order of the table."""
+    parts = []
+    if reply.melds:
+        parts.append(f"melds {_table(reply.melds, style)}")
+    if reply.laid_off or not gin:
+        parts.append(f"lays off {show_cards(reply.laid_off, style)}")
+    parts.append(f"deadwood {_left(reply.unmatched, style)}")
+    return ", ".join(parts)
+
+
+def layout_lines(s: Showdown, knocker: str, defender: str,
+                 style: Style = PLAIN) -> list[str]:
+    """What was laid down and laid off in a hand scored from cards, as ``round`` shows it:
+    'Ann lays 2D 3D 4D / 8S 8H 8C / 10S JS QS, deadwood AC 1;' then the defender's side.
+
+    >>> from .cards import parse_cards
+    >>> from .games.gin.rules import GIN
+    >>> from .games.gin.showdown import check_knock
+    >>> s = check_knock(GIN, parse_cards("2H 3H 4H 7C 7D 7S JS QS KS AD"),
+    ...                 parse_cards("5C 5D 5S 8H 9H 10H 2C 4C 6D KC"))
+    >>> print("\\n".join(layout_lines(s, "Ann", "Ben")))
+    Ann lays 2H 3H 4H / 7S 7D 7C / JS QS KS, deadwood AD 1;
+    Ben melds 5S 5D 5C / 8H 9H 10H, lays off nothing, deadwood 6D 2C 4C KC 22.
+    """
+    score = s.score
+    gin = score is not None and score.result in ("gin", "big-gin")
+    kept = (score.result.replace("-", " ") if gin and score is not None else
+            f"deadwood {_left(s.knocker.unmatched, style)}")
+    lines = _fold(f"{knocker} lays {_table(s.knocker.melds, style)}, {kept};", style)
+    reply = f"{defender} {_reply_words(s.defender, style, gin)}"
+    if gin:
+        reply += " (no layoffs on gin)"
+    return lines + _fold(reply + ".", style)
+
+
+def _would(o: Outcome, knocker: str, defender: str, style: Style) -> str:
+    """'Ben would lay off 4S 3S and undercut for 26'."""
+    laid = o.reply.laid_off
+    lays = f"lay off {show_cards(laid, style)}" if laid else "lay off nothing"
+    score = o.score
+    if score.winner == "defender":
+        return f"{defender} would {lays} and undercut for {score.score}"
+    if score.winner == "knocker":
+        return f"{defender} would {lays} and {knocker} would win {score.score}"
+    return f"{defender} would {lays} and the hand would be a tie"
+
+
+def _shell_word(word: str) -> str:
+    """A word as typed at a shell: in double quotes when it holds a space."""
+    import shlex
+
+    if word == shlex.quote(word):
+        return word
+    return f'"{word}"' if not set(word) & set('"$`\\!') else shlex.quote(word)
+
+
+def layout_matters_lines(s: Showdown, knocker: str, defender: str, fix: Sequence[str],
+                         style: Style = PLAIN) -> list[str]:
+    """When another layout of the least deadwood changes the result: which, what it would
+    score, and the command that enters it (``fix``: the words before ``--melds``)."""
+    o = s.other
+    if o is None:
+        return []
+    lines = _fold(f"The layout matters: laid down as {_table(o.layout.melds, style)}, "
+                  f"{_would(o, knocker, defender, style)}. If {knocker} laid that down, "
+                  "enter it:", style)
+    words = [*fix, "--melds", f"{knocker}={format_table(o.layout.melds)}"]
+    # an option stays with its value; the command goes on over lines ending in '\\'
+    pieces: list[str] = []
+    for w in map(_shell_word, words):
+        if pieces and pieces[-1].startswith("--") and " " not in pieces[-1]:
+            pieces[-1] += " " + w
+        else:
+            pieces.append(w)
+    command: list[str] = []
+    line = "  "
+    for piece in pieces:
+        if line.strip() and len(line) + len(piece) + 2 > TABLE_WIDTH:
+            command.append(line + "\\")
+            line = "    "
+        line += piece + " "
+    return lines + command + [line.rstrip()]
+
+
+def layout_options(s: Showdown, knocker: str, defender: str,
+                   style: Style = PLAIN) -> list[str]:
+    """The layouts of the knocker's least deadwood that give different results, numbered
+    from 1 (the one assumed), each with its result: for guided entry to ask which."""
+    lines: list[str] = []
+    assert s.score is not None
+    outcomes = [(s.knocker, s.defender, s.score), *((o.layout, o.reply, o.score)
+                                                      for o in s.others)]
+    for n, (layout, reply, score) in enumerate(outcomes, 1):
+        laid = reply.laid_off
+        lays = f"{defender} lays off {show_cards(laid, style)}" if laid else ""
+        if score.winner == "defender":
+            result = (f"{lays} and undercuts" if lays else f"{defender} undercuts") + \
+                f" for {score.score}"
+        elif score.winner == "knocker":
+            result = (f"{lays}, " if lays else "") + f"{knocker} wins {score.score}"
+        else:
+            result = (f"{lays}, " if lays else "") + "a tie"
+        lines += _fold(f"{_table(layout.melds, style)}: {result}", style, 7, f"  {n}  ")
+    return lines

@@ -174,7 +174,7 @@ def test_guided_gin_hand_back_and_each_answer_checked_as_typed(terminal: None) -
     assert code == 0, err
     assert "a Gin hand ends with a knock, or is dead" in err.replace("A Gin", "a Gin")
     assert "no jokers" in err
-    assert "a knock needs 4 or less (G16)" in err
+    assert "the upcard 4H sets the knock limit at 4 (G16)" in err
     assert "Back to the start of the hand." in err
     assert "Ann's hand has 1 card: type the 10 cards" in err
     doc = standings()
@@ -208,3 +208,162 @@ def test_a_stored_winner_that_disagrees_is_warned_about() -> None:
                     encoding="utf-8")
     code, _, err = run("standings")
     assert code == 0 and "the stored winner (Ben) disagrees with the hands" in err
+
+
+# --- D(a) as amended: the layout a hand from cards is scored with, shown -----------------
+
+NEWCOMER = ("Ann=2D 3D 4D 8H 8S 8C 10S JS QS AC", "Ben=AD 5D 6D AH 2C 3S 4H 5C 2S 4C")
+E8 = ("Ann=AS 5S 6S 7S 5C 6C 7C 5D 6D 7D", "Ben=3S 4S 8S 4C 8C 4D 8D 5H 6H 7H")
+
+
+def widest(text: str) -> int:
+    return max(map(len, text.splitlines()))
+
+
+def test_d_a_the_newcomers_hand_scores_20_from_cards_and_round_shows_the_layout() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    out = ok("round", "--knock", "Ann", "--hand", NEWCOMER[0], "--hand", NEWCOMER[1])
+    assert out.splitlines()[:3] == [
+        "Hand 1 (Ben dealt): Ann knocked and wins: 20 points (deadwood Ann 1, Ben 21).",
+        "Ann lays 2D 3D 4D / 8S 8H 8C / 10S JS QS, deadwood AC 1;",
+        "Ben lays off AD 5D 6D, deadwood 2S 3S AH 4H 2C 4C 5C 21."]
+    assert "layout matters" not in out and widest(out) <= 80
+    assert standings()["players"][0]["points"] == 20  # type: ignore[index]
+
+
+def test_settled_1_round_scores_a_layout_that_keeps_melds_back_only_when_given() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    doc = hand("--knock", "Ann", "--hand", NEWCOMER[0], "--hand", NEWCOMER[1],
+               "--melds", "Ann=8H 8S 8C / 10S JS QS")
+    assert (doc["score"], doc["deadwood"]) == (23, {"Ann": 10, "Ben": 33})
+
+
+def test_g9_e4_round_shows_gin_and_nothing_laid_off() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    out = ok("round", "--knock", "Ann", "--hand", "Ann=4H 5H 6H 7H 9C 9D 9S 2D 3D 4D",
+             "--hand", "Ben=3C 3H 3S 10S JS QS 8H AC 2C 6C")
+    assert out.splitlines()[:3] == [
+        "Hand 1 (Ben dealt): Ann went gin and wins: 42 points (deadwood Ann 0, Ben 17).",
+        "Ann lays 2D 3D 4D / 4H 5H 6H 7H / 9S 9D 9C, gin;",
+        "Ben melds 3S 3H 3C / 10S JS QS, deadwood 8H AC 2C 6C 17 (no layoffs on gin)."]
+
+
+def test_d_a_e8_round_says_the_layout_matters_and_how_to_enter_the_other() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    out = ok("round", "--knock", "Ann", "--hand", E8[0], "--hand", E8[1])
+    assert out.splitlines()[:8] == [
+        "Hand 1 (Ben dealt): Ann knocked and wins: 2 points (deadwood Ann 1, Ben 3).",
+        "Ann lays 5S 5D 5C / 6S 6D 6C / 7S 7D 7C, deadwood AS 1;",
+        "Ben melds 4S 4D 4C / 5H 6H 7H / 8S 8D 8C, lays off nothing, deadwood 3S 3.",
+        "The layout matters: laid down as 5S 6S 7S / 5D 6D 7D / 5C 6C 7C, Ben would lay",
+        "  off 4S 3S 4D 4C and undercut for 26. If Ann laid that down, enter it:",
+        '  rummy fix 1 --knock Ann --hand "Ann=AS 5S 6S 7S 5C 6C 7C 5D 6D 7D" \\',
+        '    --hand "Ben=3S 4S 8S 4C 8C 4D 8D 5H 6H 7H" \\',
+        '    --melds "Ann=5S 6S 7S / 5D 6D 7D / 5C 6C 7C"']
+    assert widest(out) <= 80
+    # the command shown, as typed, scores the other layout: Ben's undercut
+    doc = json.loads(ok("fix", "1", "--knock", "Ann", "--hand", E8[0], "--hand", E8[1],
+                        "--melds", "Ann=5S 6S 7S / 5D 6D 7D / 5C 6C 7C", "--json"))
+    assert (doc["winner"], doc["score"]) == ("Ben", 26)
+
+
+def test_d_a_e8_guided_entry_asks_which_layout_was_laid_down(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    ann, ben = (h.split("=")[1] for h in E8)
+    code, _, err = run("round", input=f"Ann\n{ann}\n{ben}\n3\n5S 6S\n2\ny\n")
+    assert code == 0, err
+    assert ("The layout matters: Ann can lay down the least deadwood in more than one way,\n"
+            "and the result depends on it:\n"
+            "  1  5S 5D 5C / 6S 6D 6C / 7S 7D 7C: Ann wins 2\n"
+            "  2  5S 6S 7S / 5D 6D 7D / 5C 6C 7C: Ben lays off 4S 3S 4D 4C and undercuts for\n"
+            "       26\n") in err
+    assert "3: choose 1 to 2, or type the melds" in err
+    assert "Ann cannot knock with that layout: a meld needs at least 3 cards" in err
+    assert ("Ann lays 5S 6S 7S / 5D 6D 7D / 5C 6C 7C, deadwood AS 1;\n"
+            "Ben melds 5H 6H 7H / 8S 8D 8C, lays off 4S 3S 4D 4C, deadwood 0.\n"
+            "Hand 1: Ann knocked, but Ben undercuts and wins: 26 points") in err
+    mine = [line for line in err.splitlines()
+            if line.startswith(("The layout", "and the", "  1 ", "  2 ", "Ann lays", "Ben "))]
+    assert len(mine) == 6 and max(map(len, mine)) <= 80
+    assert standings()["players"][1]["points"] == 26  # type: ignore[index]
+    text = Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+    assert 'melds: "5S 6S 7S / 5D 6D 7D / 5C 6C 7C"' in text  # what was laid down, kept
+
+
+def test_d_a_guided_entry_takes_the_assumed_layout_on_enter_or_typed_melds(
+        terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    ann, ben = (h.split("=")[1] for h in E8)
+    code, _, err = run("round", input=f"Ann\n{ann}\n{ben}\n\ny\n")
+    assert code == 0 and "Hand 1: Ann knocked and wins: 2 points" in err
+    ok("undo", "--yes")
+    code, _, err = run("round", input=f"Ann\n{ann}\n{ben}\n"
+                                      "7S 6S 5S / 5D 6D 7D / 5C 6C 7C\ny\n")
+    assert code == 0 and "Ben undercuts and wins: 26 points" in err
+
+
+def test_d_a_guided_entry_does_not_ask_when_the_layout_does_not_matter(
+        terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    ann, ben = (h.split("=")[1] for h in NEWCOMER)
+    code, _, err = run("round", input=f"Ann\n{ann}\n{ben}\ny\n")
+    assert code == 0, err
+    assert "Which did Ann lay down?" not in err
+    assert ("Ann lays 2D 3D 4D / 8S 8H 8C / 10S JS QS, deadwood AC 1;\n"
+            "Ben lays off AD 5D 6D, deadwood 2S 3S AH 4H 2C 4C 5C 21.\n"
+            "Hand 1: Ann knocked and wins: 20 points") in err
+
+
+# --- small cuts in guided Gin entry -------------------------------------------------------
+
+def test_guided_gin_b_is_ben_at_who_knocked(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    code, _, err = run("round", input="b\n3\n30\ny\n")
+    assert code == 0, err
+    assert "Ben knocked and wins: 27 points" in err
+    assert "first question" not in err
+
+
+def test_guided_gin_b_without_a_ben_is_still_refused_at_the_first_question(
+        terminal: None) -> None:
+    ok("new", "Ann", "Cy", "--game", "gin", "--dealer", "Ann")
+    code, _, err = run("round", input="b\nCy\n3\n30\ny\n")
+    assert code == 0 and "This is the hand's first question" in err
+
+
+def test_guided_gin_d_asks_dee_or_dead(terminal: None) -> None:
+    ok("new", "Dee", "Cy", "--game", "gin", "--dealer", "Cy")
+    code, _, err = run("round", input="d\nDee\n3\n30\ny\n")
+    assert code == 0, err
+    assert "'d' could be Dee or 'dead': type more" in err
+    assert "Dee knocked and wins: 27 points" in err
+    code, _, err = run("round", input="dead\ny\n")
+    assert code == 0 and "a dead hand" in err
+
+
+def test_g16_guided_oklahoma_ace_upcard_says_what_check_knock_says(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ben")
+    code, _, err = run("round", input="Ann\nAH\n1\n0\n20\ny\n")
+    assert code == 0, err
+    assert "Ann knocked with 1 deadwood, but the upcard AH allows gin only (G16)" in err
+    words = "AC 2C 3C 4D 5D 6D JC JH JS AS"
+    code, _, err = run("round", input=f"Ben\nAH\n{words}\n0\n20\ny\n")
+    assert "Ben's least deadwood is 1, but the upcard AH allows gin only (G16)" in err
+    code, out, _ = run("check", "knock", "--game", "oklahoma", "--upcard", "AH",
+                       "--knocker", words, "--defender", "8S 9S 10S 2D 2H 2S 7H 8H 9H KD")
+    assert code == 1 and "but the upcard AH allows gin only" in " ".join(out.split())
+
+
+def test_guided_oklahoma_back_keeps_the_upcard_as_the_default(terminal: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ben")
+    # the upcard 9S, then 'back' at Ann's hand; Enter at the upcard keeps 9S
+    code, _, err = run("round", input="Ann\n9S\nback\nAnn\n\n3\n20\ny\n")
+    assert code == 0, err
+    assert "The upcard (it sets the knock limit) [9S]: " in err
+    assert "doubled by the spade upcard" in err
+    assert "upcard: 9S" in Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+    # and after 'back' at "Record this hand?" too
+    code, _, err = run("round", input="Ben\n8D\n2\n20\nback\nBen\n\n2\n20\ny\n")
+    assert code == 0, err
+    assert "The upcard (it sets the knock limit) [8D]: " in err
+    assert "upcard: 8D" in Path("rummy-ledger.yaml").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from ..errors import RummyError, UnusableInputError
+from ..errors import RefusedError, RummyError, UnusableInputError
 from . import shell
 from .shell import (
     _RUN,
@@ -122,7 +122,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     entered = _hands_from_options(hands, points)
     layout = _layout(melds, knocker)
     if guided or (not dead and not entered and shell.stdin_is_terminal()):
-        _guided_hand(path, knocker, entered, upcard, yes, as_json)
+        _guided_hand(path, knocker, entered, upcard, yes, as_json, layout)
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
@@ -133,12 +133,13 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         updated, _ = record_hand(game, knocker, entered, melds=layout, upcard=upcard,
                                  big_gin=big_gin)
         save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_hand(updated, number, as_json)
+    say_hand(updated, number, as_json, path=path)
 
 
 def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard: str | None,
-                 yes: bool, as_json: bool) -> None:
-    """Ask for the hand, show its score, and record it once the player agrees."""
+                 yes: bool, as_json: bool, melds: str | None = None) -> None:
+    """Ask for the hand, show its score (from cards: the layout), and record it once the
+    player agrees. When the layout laid down changes the result, ask which it was."""
     from ..games.gin.game import record_hand
     from ..gin_sheet import hand_sentence
     from ..ledger import locked, save
@@ -146,10 +147,22 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
 
     game = _read(path).current
     number = len(game.rounds) + 1
+    typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
-        who, hands, card = ask_gin_hand(game, knocker, given, upcard)
-        preview, result = record_hand(game, who, hands, upcard=card)
-        if result.deadwood:
+        try:
+            who, hands, card = ask_gin_hand(game, knocker, given, upcard, typed_upcard)
+            typed_upcard = card
+            layout = melds if melds is not None else _ask_layout(game, who, hands, card)
+        except Back:
+            click.echo("Back to the start of the hand.", err=True)
+            knocker, given, upcard, melds = None, {}, None, None
+            continue
+        preview, result = record_hand(game, who, hands, melds=layout, upcard=card)
+        shown = layout_said(preview, number, matters=False)
+        if shown:
+            for line in shown:
+                click.echo(line, err=True)
+        elif result.deadwood:
             dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
             click.echo(f"Deadwood: {dead}.", err=True)
         click.echo(f"Hand {number}: {hand_sentence(preview, number)}", err=True)
@@ -158,7 +171,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
                 break
         except Back:
             click.echo("Back to the start of the hand.", err=True)
-            knocker, given, upcard = None, {}, None
+            knocker, given, upcard, melds = None, {}, None, None
             continue
         click.echo("Nothing recorded.", err=True)
         return
@@ -167,9 +180,39 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
         if night.current.rounds != game.rounds:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing recorded: run 'rummy round' again")
-        updated, _ = record_hand(night.current, who, hands, upcard=card)
+        updated, _ = record_hand(night.current, who, hands, melds=layout, upcard=card)
         save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
     say_hand(updated, number, as_json, announced=True)
+
+
+def _ask_layout(game: Any, who: str | None, hands: dict[str, Any],
+                card: str | None) -> str | None:
+    """The knocker's layout when it matters (D(a)): asked, as melds; else None (assumed)."""
+    from ..cards import format_table, parse_table
+    from ..games.gin.game import gin_entry, score_gin_entry
+    from ..gin_report import layout_options
+    from .prompts import ask_gin_layout
+
+    if who is None:
+        return None
+    result = score_gin_entry(game, gin_entry(game, who, hands, upcard=card))
+    shown = result.showdown
+    if shown is None or not shown.layout_matters:
+        return None
+    defender = next(p for p in game.players if p != who)
+    tables = [format_table(shown.knocker.melds),
+              *(format_table(o.layout.melds) for o in shown.others)]
+
+    def check(text: str) -> str:
+        table = format_table(parse_table(text))
+        try:
+            score_gin_entry(game, gin_entry(game, who, hands, melds=table, upcard=card))
+        except RefusedError as exc:  # 'Ann may not knock: ...' says it of the layout
+            why = str(exc).removeprefix(f"{who} may not knock: ")
+            raise RefusedError(f"{who} cannot knock with that layout: {why}") from None
+        return table
+
+    return ask_gin_layout(who, layout_options(shown, who, defender), tables, check)
 
 
 def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
@@ -187,8 +230,10 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
     return table
 
 
-def say_hand(game: Any, number: int, as_json: bool, announced: bool = False) -> None:
-    """The hand just recorded, then the standings."""
+def say_hand(game: Any, number: int, as_json: bool, announced: bool = False,
+             path: Path | None = None) -> None:
+    """The hand just recorded (from cards: the layout it was scored with), then the
+    standings."""
     from ..gin_sheet import hand_json, hand_sentence
 
     if as_json:
@@ -197,7 +242,38 @@ def say_hand(game: Any, number: int, as_json: bool, announced: bool = False) -> 
     if not announced:
         click.echo(f"Hand {number} ({game.dealer_of(number)} dealt): "
                    f"{hand_sentence(game, number)}")
+        for line in layout_said(game, number, path):
+            click.echo(line)
     show(game)
+
+
+def layout_said(game: Any, number: int, path: Path | None = None,
+                matters: bool = True) -> list[str]:
+    """Hand ``number`` entered as cards: the layout scored and the defender's reply; when
+    another layout of the least deadwood changes the result (and ``matters``), which one,
+    and the command that enters it instead (D(a))."""
+    from ..gin_report import layout_lines, layout_matters_lines
+
+    entry, result = game.rounds[number - 1], game.results[number - 1]
+    shown = result.showdown
+    if shown is None or entry.knocker is None:
+        return []
+    knocker = entry.knocker
+    defender = next(p for p in game.players if p != knocker)
+    lines = layout_lines(shown, knocker, defender)
+    if matters and shown.layout_matters:
+        fix = ["rummy", "fix", str(number)]
+        if path is not None:
+            from ..ledger import ledger_path
+
+            if path != ledger_path(None):
+                fix += ["--ledger", str(path)]
+        fix += ["--knock", knocker]
+        fix += [w for p in (knocker, defender) for w in ("--hand", f"{p}={entry.hands[p]}")]
+        if entry.upcard is not None:
+            fix += ["--upcard", entry.upcard]
+        lines += layout_matters_lines(shown, knocker, defender, fix)
+    return lines
 
 
 def show(game: Any) -> None:

@@ -150,7 +150,8 @@ def _in_progress(path: Path, night: Any) -> str:
 @click.option("--dead", is_flag=True, help="Gin: a dead hand; nobody scores (G8).")
 @click.option("--melds", multiple=True, metavar="NAME=TABLE",
               help="Gin: the knocker's layout as laid down, e.g. --melds \"Ann=2H 3H 4H / "
-                   "7C 7D 7S\".")
+                   "7C 7D 7S\" (without it, a layout of the least deadwood is assumed "
+                   "and shown).")
 @click.option("--big-gin", is_flag=True,
               help="Gin, deadwood entered: the knocker melded all 11 cards (G7).")
 @click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")

@@ -132,7 +132,7 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
 @click.option("--defender", "defender_text", metavar="CARDS", help="The defender's 10 cards.")
 @click.option("--knocker-melds", "melds_text", metavar="TABLE",
               help='The melds the knocker laid down, e.g. "5S 6S 7S / KC KD KS" (without '
-                   "it, the knocker gets the best legal layout).")
+                   "it, a layout of the least deadwood is assumed).")
 @click.option("--upcard", "upcard_text", metavar="CARD",
               help="The first upcard: in oklahoma it sets the knock limit, and a spade "
                    "doubles the hand.")
@@ -150,9 +150,11 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
     The defender lays off cards on the knocker's melds (not on gin), then the hand is
     scored: knock (the difference), undercut (the defender has no more deadwood: the
     difference and the undercut bonus), gin or big gin (the defender's deadwood and the
-    bonus). With no --knocker-melds, every legal layout of the knocker's is tried and the
-    best for the knocker after the defender's best reply is scored; the output says when
-    another layout would change the result. Exit 0 legal, 1 not legal, 2 bad input.
+    bonus). With no --knocker-melds, the knocker is taken to have laid down a layout that
+    leaves the least deadwood (of several, the best for the knocker after the defender's
+    best reply); the output says when another such layout would change the result, and a
+    layout that keeps melds back is scored only when given. Exit 0 legal, 1 not legal, 2
+    bad input.
 
     \b
     Examples:

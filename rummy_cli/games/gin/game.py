@@ -12,8 +12,9 @@ added up by ``gin_score``. No I/O here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
 from ...errors import NotationError, RefusedError, UnusableInputError
@@ -26,6 +27,9 @@ from ..manipulation.game import (
 )
 from .rules import GIN, GinRules
 from .score import GinHand, GinHandError, GinState, gin_state
+
+if TYPE_CHECKING:
+    from .showdown import Showdown
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ class GinResult:
     hand: GinHand
     deadwood: dict[str, int]
     players: tuple[str, ...] = ()
+    # a hand from cards: the layout scored, the defender's reply, and any other layout
+    showdown: Showdown | None = field(default=None, compare=False, repr=False)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -184,6 +190,7 @@ def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
         raise RefusedError("in Oklahoma the upcard sets the knock limit (G16): give it with "
                            "--upcard, e.g. --upcard 6S")
     k_hand, d_hand = entry.hands[knocker], entry.hands[defender]
+    shown: Showdown | None = None  # the showdown, for a hand entered as cards
     if isinstance(k_hand, int) and isinstance(d_hand, int):
         if entry.melds is not None:
             raise UnusableInputError("a layout (--melds) goes with the knocker's cards, not "
@@ -204,7 +211,7 @@ def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
                                  "deadwood counts")
     winner = {"knocker": knocker, "defender": defender, None: None}[s.winner]
     return GinResult(GinHand(knocker, s.result, winner, s.score, s.doubled),
-                     {knocker: s.knocker, defender: s.defender}, game.players)
+                     {knocker: s.knocker, defender: s.defender}, game.players, shown)
 
 
 def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,

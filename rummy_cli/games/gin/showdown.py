@@ -172,18 +172,29 @@ def _g10(rules: GinRules, knocker: int, defender: int, *, big_gin: bool,
                      bonus, doubled)
 
 
+def limit_words(rules: GinRules, limit: int, upcard: Card | None) -> tuple[str, str]:
+    """What the knock limit allows, in words, and the rule that sets it (G6; G16 where the
+    upcard sets it): the same words wherever a knock is refused.
+
+    >>> from ...cards import parse_card
+    >>> from .rules import GIN, OKLAHOMA
+    >>> limit_words(OKLAHOMA, 0, parse_card("AH")), limit_words(GIN, 10, None)
+    (('the upcard AH allows gin only', 'G16'), ('a knock needs 10 or less', 'G6'))
+    """
+    if rules.upcard_sets_limit and upcard is not None:
+        return (f"the upcard {upcard} allows gin only" if limit == 0 else
+                f"the upcard {upcard} sets the knock limit at {limit}"), "G16"
+    return ("only gin may end the hand" if limit == 0 else
+            f"a knock needs {limit} or less"), "G6"
+
+
 def _over_the_limit(rules: GinRules, deadwood: int, limit: int, upcard: Card | None,
                     cards: Sequence[Card]) -> Violation:
     """The knocker's deadwood is over the knock limit (G6; in Oklahoma G16)."""
     which = f" ({format_cards(cards)})" if cards else ""
-    if rules.upcard_sets_limit and upcard is not None:
-        why = (f"the upcard {upcard} allows gin only" if limit == 0 else
-               f"the upcard {upcard} sets the knock limit at {limit}")
-        return Violation(OVER_THE_LIMIT, "G16",
-                         f"the knocker's deadwood is {deadwood}{which}, but {why}")
-    allowed = "only gin may end the hand" if limit == 0 else f"a knock needs {limit} or less"
-    return Violation(OVER_THE_LIMIT, "G6",
-                     f"the knocker's deadwood is {deadwood}{which}, but {allowed}")
+    why, rule = limit_words(rules, limit, upcard)
+    return Violation(OVER_THE_LIMIT, rule,
+                     f"the knocker's deadwood is {deadwood}{which}, but {why}")
 
 
 def score_hand(rules: GinRules, knocker: int, defender: int, *, big_gin: bool = False,
@@ -239,13 +250,19 @@ class Showdown:
     defender: Reply  # the defender's best reply to it (nothing laid off when illegal)
     score: HandScore | None  # None when the knock is not legal
     layout_given: bool
-    layout_matters: bool  # another legal layout changes the winner or the score
-    other: Outcome | None  # such a layout: the least deadwood, then the worst for the knocker
+    layout_matters: bool  # another layout of the least deadwood changes the result
+    others: tuple[Outcome, ...] = ()  # one such layout per other result, worst first
 
     @property
     def legal(self) -> bool:
         """True when the knock breaks no rule."""
         return not self.problems
+
+    @property
+    def other(self) -> Outcome | None:
+        """The other least-deadwood layout that changes the result most against the
+        knocker, or None when the layout does not matter."""
+        return self.others[0] if self.others else None
 
 
 def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Card], *,
@@ -254,8 +271,9 @@ def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Car
     """Referee a knock: every problem (G3, G4, G6, G7, G16), or the score (G9, G10, G17).
 
     ``knocker``: the knocker's cards after the discard (10; 11 for big gin); ``defender``:
-    the defender's 10. ``knocker_melds``: the layout laid down, if known; else the knocker
-    is granted the best legal layout after the defender's best reply (D(a), ties: lower K).
+    the defender's 10. ``knocker_melds``: the layout laid down, if known; else a layout of
+    the knocker's least deadwood is assumed, the best of those for the knocker after the
+    defender's best reply (D(a)).
     Input that cannot be judged raises :class:`UnusableInputError`.
     """
     knocker = real_cards(knocker, "the knocker's hand")
@@ -274,12 +292,11 @@ def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Car
     if least.deadwood > limit:
         problem = _over_the_limit(rules, least.deadwood, limit, upcard, least.unmatched)
         return Showdown((problem,), limit, upcard, least, _nothing_laid(them), None,
-                        False, False, None)
+                        False, False)
     if least.gin:  # gin beats every knock layout of the same cards (D(a))
         score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
-        return Showdown((), limit, upcard, least, _nothing_laid(them), score, False, False,
-                        None)
-    return _best_layout(rules, knocker, them, limit, upcard, doubled)
+        return Showdown((), limit, upcard, least, _nothing_laid(them), score, False, False)
+    return _assumed_layout(rules, knocker, least, them, limit, upcard, doubled)
 
 
 def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) -> None:
@@ -347,40 +364,43 @@ def _given(rules: GinRules, knocker: list[Card], melds: list[list[Card]], them: 
     layout = Arrangement(shown(legal), unmatched)
     if problems:
         return Showdown(tuple(problems), limit, upcard, layout, _nothing_laid(them), None,
-                        True, False, None)
+                        True, False)
     if deadwood == 0:
         score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
-        return Showdown((), limit, upcard, layout, _nothing_laid(them), score, True, False,
-                        None)
+        return Showdown((), limit, upcard, layout, _nothing_laid(them), score, True, False)
     reply = them.reply(layout.melds)
     score = _g10(rules, deadwood, reply.deadwood, big_gin=False, doubled=doubled)
-    return Showdown((), limit, upcard, layout, reply, score, True, False, None)
+    return Showdown((), limit, upcard, layout, reply, score, True, False)
 
 
-def _best_layout(rules: GinRules, knocker: list[Card], them: Defender, limit: int,
-                 upcard: Card | None, doubled: bool) -> Showdown:
-    """No layout given: the best for the knocker after the defender's best reply, over
-    every legal layout (D(a)); ties: the lower K."""
-    best: tuple[int, int, Arrangement] | None = None
-    other: tuple[int, int, Arrangement] | None = None  # (K, for the knocker, layout)
-    seen: list[tuple[Side | None, int, int, int, Arrangement]] = []
-    for layout in layouts(knocker, limit):
-        dead = them.deadwood(layout.melds)
-        score = _g10(rules, layout.deadwood, dead, big_gin=False, doubled=doubled)
-        seen.append((score.winner, score.score, layout.deadwood, score.for_knocker, layout))
-        if best is None or (score.for_knocker, -layout.deadwood) > best[:2]:
-            best = (score.for_knocker, -layout.deadwood, layout)
-    assert best is not None  # the least-deadwood layout is legal
-    chosen = _outcome(rules, best[2], them, doubled)
-    # another layout that changes the result: the one a player would most likely lay down
-    # (the least deadwood), and of those the worst for the knocker
-    for winner, score_, k, value, layout in seen:
-        if (winner, score_) != (chosen.score.winner, chosen.score.score) and (
-                other is None or (k, value) < other[:2]):
-            other = (k, value, layout)
-    alternative = _outcome(rules, other[2], them, doubled) if other else None
+def _assumed_layout(rules: GinRules, knocker: list[Card], least: Arrangement,
+                    them: Defender, limit: int, upcard: Card | None,
+                    doubled: bool) -> Showdown:
+    """No layout given: a layout of the knocker's least deadwood, the best of those for the
+    knocker after the defender's best reply (D(a)). Between equal results, the layout that
+    ``rummy deadwood`` shows. A layout that keeps melded cards back is scored only when
+    given (settled point 1)."""
+    scored: list[tuple[int, Side | None, int, Arrangement]] = []
+    for layout in layouts(knocker, least.deadwood):
+        score = _g10(rules, layout.deadwood, them.deadwood(layout.melds), big_gin=False,
+                     doubled=doubled)
+        outcome = (score.for_knocker, score.winner, score.score, layout)
+        if layout.melds == least.melds:
+            scored.insert(0, outcome)
+        else:
+            scored.append(outcome)
+    best = max(scored, key=lambda o: o[0])  # the first of the best: least's own if it ties
+    chosen = _outcome(rules, best[3], them, doubled)
+    # the other results a least-deadwood layout gives: one layout each, worst for the knocker
+    # first (the first is the one a table most needs to hear about)
+    others: dict[tuple[Side | None, int], tuple[int, Arrangement]] = {}
+    for value, winner, points, layout in scored:
+        if (winner, points) != (best[1], best[2]) and (winner, points) not in others:
+            others[(winner, points)] = (value, layout)
+    ranked = sorted(others.values(), key=lambda o: o[0])
+    alternatives = tuple(_outcome(rules, layout, them, doubled) for _, layout in ranked)
     return Showdown((), limit, upcard, chosen.layout, chosen.reply, chosen.score, False,
-                    alternative is not None, alternative)
+                    bool(alternatives), alternatives)
 
 
 def _outcome(rules: GinRules, layout: Arrangement, them: Defender, doubled: bool) -> Outcome:
