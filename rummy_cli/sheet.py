@@ -21,7 +21,7 @@ SPREADSHEET_FORMATS = ("csv", "tsv")  # data for a program: one plain value per 
 
 # formats drawn for reading on a screen, where a cell may take two lines; the others (html,
 # markdown, latex...) are pasted somewhere that sets its own width
-_FOLDING_FORMATS = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid",
+SCREEN_FORMATS = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid",
                     "mixed_grid", "double_grid", "fancy_grid", "presto", "pretty", "psql",
                     "rst", "outline", "simple_outline", "rounded_outline", "heavy_outline",
                     "mixed_outline", "double_outline", "fancy_outline")
@@ -57,7 +57,7 @@ def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str,
     from .render import table
 
     drawn = table(rows, headers, fmt, **options)
-    if fmt not in _FOLDING_FORMATS:
+    if fmt not in SCREEN_FORMATS:
         return drawn
     widest = max((len(line) for line in drawn.splitlines()), default=0)
     if widest <= width:
