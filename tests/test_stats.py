@@ -435,3 +435,65 @@ def test_stats_totals_add_up_to_every_games_standings_and_every_round_has_a_winn
     assert sum(p["total"] for p in players) == standings_total
     assert len({p["name"].casefold() for p in players}) == len(players)
     assert [p["total"] for p in players] == sorted((p["total"] for p in players), reverse=True)
+
+
+def test_g10_a_hand_nobody_wins_under_tie_none_is_played_by_both_and_a_knock() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--rule", "tie=none", "--dealer", "Ben")
+    ok("round", "--knock", "Ann", "--points", "Ann=6", "--points", "Ben=6")
+    players = by_name(stats_doc())
+    assert [(p["rounds_played"], p["rounds_won"], p["knocks"], p["undercuts_suffered"],
+             p["best_round"], p["average_left_in_hand"]) for p in players.values()] == [
+        (1, 0, 1, 0, 0, 6.0), (1, 0, 0, 0, 0, 6.0)]
+    assert stats_doc()["kinds"][0]["dead_hands"] == 0
+
+
+UPCARDS = ["KH", "QS", "10D", "JC"]  # Oklahoma limits of 10, so any knock of 10 or less
+
+
+@st.composite
+def gin_games(draw: st.DrawFn) -> Any:
+    """A Gin game of any preset, Hollywood or not, played for a few hands (dead ones too)."""
+    from dataclasses import replace
+
+    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin.rules import find_preset
+
+    rules = find_preset(draw(st.sampled_from(["gin", "classic", "oklahoma"])))
+    if draw(st.booleans()):
+        rules = replace(rules, scoring="hollywood")
+    players = draw(st.sampled_from([["Ann", "Ben"], ["ann", "Cy"], ["Ben", "Dee"]]))
+    game = new_gin_game(players, dealer=players[0], rules=rules)
+    for _ in range(draw(st.integers(0, 8))):
+        if game.state.game_over:
+            break
+        knocker = draw(st.sampled_from([None, *players]))
+        upcard = draw(st.sampled_from(UPCARDS)) if rules.game == "oklahoma" else None
+        if knocker is None:
+            game, _ = record_hand(game, None, {})
+            continue
+        other = next(p for p in players if p != knocker)
+        hands = {knocker: draw(st.integers(0, 10)), other: draw(st.integers(0, 60))}
+        game, _ = record_hand(game, knocker, hands, upcard=upcard)
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(gin_games(), min_size=1, max_size=6), st.lists(nights(), max_size=2))
+def test_each_kinds_figures_come_from_its_own_games_only(gin: list[Any],
+                                                         nights_: list[list[Any]]) -> None:
+    from rummy_cli.stats import kind_of, stats_by_kind
+
+    games = [*gin, *(g for night in nights_ for g in night)]
+    reports = stats_by_kind(games)
+    assert len({r.kind for r in reports}) == len(reports)
+    for report in reports:
+        own = [g for g in games if kind_of(g) == report.kind]
+        assert report.games == len(own)
+        assert sum(p.total for p in report.players) == sum(
+            x.total for g in own for x in g.state.standings)  # nothing from another kind
+        dead = sum(1 for g in own for r in g.results if r.knocker is None and not r.winners)
+        assert report.dead == dead and report.rounds == sum(len(g.rounds) for g in own)
+        seats = sum(len(g.players) * len(g.results) for g in own)
+        assert sum(p.rounds_played for p in report.players) == seats - 2 * dead
+        names = {p.casefold() for g in own for p in g.players}
+        assert {p.name.casefold() for p in report.players} == names

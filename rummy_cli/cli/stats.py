@@ -84,7 +84,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     \b
     Games   the games the player sat in, finished or still being played
     Won     finished games won; a shared win counts for each winner
-    Rounds  the rounds played (Gin: Hands, a dead hand not counted)
+    Rounds  the rounds played (Gin: Hands, the hands; a dead one is nobody's)
     Won     the rounds (hands) won; a round two players tie in counts for both
     Knocks  the rounds the player ended, by knocking or going out (Gin: gin too)
     Cuts    rounds won under another player's knock (the undercut bonus)
