@@ -84,7 +84,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     \b
     Games   the games the player sat in, finished or still being played
     Won     finished games won; a shared win counts for each winner
-    Rounds  the rounds played (Gin: Hands, the hands; a dead one is nobody's)
+    Rounds  the rounds played (Gin: Hands; a dead hand counts for nobody)
     Won     the rounds (hands) won; a round two players tie in counts for both
     Knocks  the rounds the player ended, by knocking or going out (Gin: gin too)
     Cuts    rounds won under another player's knock (the undercut bonus)
@@ -104,15 +104,10 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json
     """
-    from ..stats import find_kind
-
-    fmt = _check_format(fmt)
-    wanted = list(dict.fromkeys(find_kind(k) for k in kinds))
-    paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
-    games = [game for path in paths for game in _read(path).games]
     from ..stats import (
         KIND_NAMES,
         SPREADSHEET_HEADERS,
+        find_kind,
         headers,
         heading,
         spreadsheet_rows,
@@ -122,6 +117,10 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
         table_rows,
     )
 
+    fmt = _check_format(fmt)
+    wanted = list(dict.fromkeys(find_kind(k) for k in kinds))  # refused before any file
+    paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
+    games = [game for path in paths for game in _read(path).games]
     reports = stats_by_kind(games, wanted)
     if as_json:
         _print_json({**stats_json(reports), "ledgers": [str(p) for p in paths]})
