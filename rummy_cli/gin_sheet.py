@@ -245,7 +245,9 @@ def history_table(game: GinGame, fmt: str = "simple") -> str:
         headers, rows = spreadsheet_rows(game)
         return spreadsheet(rows, headers, fmt)
     headers, rows = history_rows(game)
-    return sheet_table(rows, headers, fmt, fold=2)
+    align = ["right", *["left"] * (len(headers) - 1)]  # '60*' and '0' in one line
+    return sheet_table(rows, headers, fmt, fold=[4 if _shows_upcard(game) else 3, 2],
+                       colalign=align, compact=True)
 
 
 def history_json(game: GinGame) -> dict[str, Any]:

@@ -376,7 +376,7 @@ def history_table(game: Game, fmt: str = "simple") -> str:
     headers, rows = history_rows(game)
     played = len(game.rounds)
     align = ["right", "left", "left", *["left"] * len(game.players)]
-    return sheet_table(rows, headers, fmt, fold=1, colalign=align, compact=True,
+    return sheet_table(rows, headers, fmt, fold=[1], colalign=align, compact=True,
                        rule_above=played if len(rows) > played else None)
 
 

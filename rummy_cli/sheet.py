@@ -4,7 +4,7 @@
 Pure: strings in, strings out; tabulate is imported only when a table is drawn.
 
 >>> print(sheet_table([[1, "Dee undercuts Cyrus", 30]], ["#", "End", "Dee"], "simple",
-...                   fold=1, width=22, compact=True))
+...                   fold=[1], width=22, compact=True))
 #  End            Dee
 -  -------------  ---
 1  Dee undercuts   30
@@ -50,26 +50,45 @@ def spreadsheet(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str)
 
 
 def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str, *,
-                fold: int, width: int = SHEET_WIDTH, **options: Any) -> str:
-    """The table drawn by :func:`rummy_cli.render.table`, with the words of column ``fold``
-    folded between words onto more lines when the table would be wider than ``width`` (only
-    in the formats read on a screen). ``options`` go to ``table``."""
+                fold: Sequence[int], width: int = SHEET_WIDTH, **options: Any) -> str:
+    """The table drawn by :func:`rummy_cli.render.table`, kept within ``width`` on a screen
+    by folding the words of the ``fold`` columns (in that order, as little as needed) onto
+    a second line. When even that cannot bring it within ``width`` (long names), the rows stay
+    on one line each. Formats not read on a screen are never folded. ``options`` go to
+    ``table``."""
     from .render import table
 
     drawn = table(rows, headers, fmt, **options)
     if fmt not in SCREEN_FORMATS:
         return drawn
-    widest = max((len(line) for line in drawn.splitlines()), default=0)
-    if widest <= width:
-        return drawn
-    cells = [str(row[fold]) for row in rows if len(row) > fold]
-    now = max((len(c) for c in cells), default=0)
-    longest_word = max((len(w) for c in cells for w in c.split()), default=0)
-    room = max(now - (widest - width), longest_word, len(headers[fold]), 1)
-    if room >= now:
-        return drawn
-    import textwrap
+    folded = [list(row) for row in rows]
+    for column in fold:
+        widest = max((len(line) for line in drawn.splitlines()), default=0)
+        if widest <= width:
+            return drawn
+        cells = [str(row[column]) for row in folded if len(row) > column]
+        now = max((len(c) for c in cells), default=0)
+        least = max([_two_lines(c) for c in cells] + [len(headers[column]), 1])
+        room = max(now - (widest - width), least)
+        if room >= now:
+            continue
+        import textwrap
 
-    folded = [[*row[:fold], "\n".join(textwrap.wrap(str(row[fold]), room)) or row[fold],
-               *row[fold + 1:]] if len(row) > fold else row for row in rows]
-    return table(folded, headers, fmt, **options)
+        for row in folded:
+            if len(row) > column and row[column]:
+                row[column] = "\n".join(textwrap.wrap(str(row[column]), room))
+        drawn = table(folded, headers, fmt, **options)
+    if max((len(line) for line in drawn.splitlines()), default=0) <= width:
+        return drawn
+    return table(rows, headers, fmt, **options)  # folding cannot make it fit: one line a row
+
+
+def _two_lines(text: str) -> int:
+    """The narrowest width at which ``text`` takes no more than two lines.
+
+    >>> _two_lines("Rosalind undercuts Maximus"), _two_lines("Ann 4, Ben 9"), _two_lines("")
+    (17, 6, 0)
+    """
+    words = text.split()
+    return min((max(len(" ".join(words[:i])), len(" ".join(words[i:])))
+                for i in range(1, len(words))), default=len(text))

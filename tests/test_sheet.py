@@ -358,6 +358,27 @@ def test_g20_the_hollywood_spreadsheet_has_each_games_running_points() -> None:
         ("60", "0", "0"), ("105", "45", "0"), ("105", "45", "20")]
 
 
+def test_g16_a_gin_sheet_folds_deadwood_then_the_end_to_stay_within_80_columns() -> None:
+    run("new", "Rosalind", "Maximus", "--game", "oklahoma", "--dealer", "Rosalind")
+    run("round", "--knock", "Maximus", "--points", "Maximus=9", "--points", "Rosalind=4",
+        "--upcard", "10S")
+    lines = run("history")[1].splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert [line.split() for line in lines[2:]] == [
+        ["1", "Rosalind", "Rosalind", "undercuts", "10S,", "doubled", "Rosalind", "4,", "60*",
+         "0"],
+        ["Maximus", "Maximus", "9"]]  # each cell on two lines at most
+
+
+def test_a_sheet_that_cannot_fit_80_columns_keeps_one_line_a_row() -> None:
+    from rummy_cli.sheet import sheet_table
+
+    rows = [[1, "Bartholomew undercuts Christopher", "x" * 70]]
+    drawn = sheet_table(rows, ["#", "End", "Notes"], "simple", fold=[1], compact=True)
+    assert len(drawn.splitlines()) == 3  # no fold: it would not fit anyway
+    assert "Bartholomew undercuts Christopher" in drawn
+
+
 # --- CSV ------------------------------------------------------------------------------------
 
 def read_csv(text: str) -> list[list[str]]:
