@@ -107,6 +107,11 @@ class PlayerStats:
     one decimal (a half rounded up); both are None before the player's first round.
     ``total`` adds up each game's total: a finished game's final total with its bonuses
     (R25, R26), and the points so far of a game still being played.
+
+    In the Gin kinds a round is a hand, the points left are the deadwood (the defender's
+    after layoffs), ``goings_out`` counts the hands won by gin or big gin (G7, G10) and the
+    knocks include them; a dead hand (G8) is in none of the figures. Under Hollywood the
+    total is the sum of the three games' totals (G22).
     """
 
     name: str
