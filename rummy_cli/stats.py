@@ -70,8 +70,8 @@ def find_kind(name: str) -> str:
     >>> find_kind("okla")
     Traceback (most recent call last):
     ...
-    rummy_cli.errors.UnusableInputError: unknown --game-kind 'okla': did you mean \
-'oklahoma'? (the kinds: manipulation, gin, oklahoma, hollywood)
+    rummy_cli.errors.UnusableInputError: unknown --game-kind 'okla'. Did you mean \
+'oklahoma'? Known: manipulation, gin, oklahoma, hollywood
     """
     typed = " ".join(name.replace("-", " ").split()).casefold()
     for key, shown in KINDS:
@@ -83,9 +83,8 @@ def find_kind(name: str) -> str:
 
     keys = [key for key, _ in KINDS]
     close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.5)
-    hint = f" did you mean {close[0]!r}?" if close else ""
-    raise UnusableInputError(f"unknown --game-kind {name!r}:{hint} (the kinds: "
-                             f"{', '.join(keys)})")
+    hint = f" Did you mean {close[0]!r}?" if close else ""  # as for a mistyped --format
+    raise UnusableInputError(f"unknown --game-kind {name!r}.{hint} Known: {', '.join(keys)}")
 
 
 @dataclass(frozen=True)

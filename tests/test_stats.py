@@ -299,10 +299,10 @@ def test_a_kind_with_no_game_in_the_ledgers_says_so() -> None:
 
 
 @pytest.mark.parametrize(("typed", "words"), [
-    ("okla", "unknown --game-kind 'okla': did you mean 'oklahoma'?"),
-    ("holywood", "did you mean 'hollywood'?"),
-    ("poker", "unknown --game-kind 'poker': (the kinds: manipulation, gin, oklahoma, "
-              "hollywood)"),
+    ("okla", "unknown --game-kind 'okla'. Did you mean 'oklahoma'?"),
+    ("holywood", "Did you mean 'hollywood'?"),
+    ("poker", "unknown --game-kind 'poker'. Known: manipulation, gin, oklahoma, hollywood"),
+    ("", "unknown --game-kind ''. Known: manipulation"),
     ("classic", "classic Gin is counted as Gin: use --game-kind gin"),
 ])
 def test_a_mistyped_game_kind_is_one_error_line_with_a_suggestion(typed: str,
