@@ -493,3 +493,71 @@ def test_a_mistyped_format_gets_a_suggestion_completion_would_offer(typed: str,
     lines = err.strip().splitlines()
     assert len(lines) == 1 and f"Did you mean {meant!r}?" in lines[0]
     assert meant in complete(f"rummy history --format {meant[:2]}")
+
+
+# --- laws of the spreadsheet, for any game ---------------------------------------------------
+
+@st.composite
+def any_game(draw: st.DrawFn) -> Any:
+    """A Manipulation Rummy game, or a Gin game of any preset (Hollywood or not), played for
+    a random number of rounds, perhaps to its end."""
+    from dataclasses import replace
+
+    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin.rules import find_preset
+    from rummy_cli.games.manipulation.game import new_game, record_round
+
+    preset = draw(st.sampled_from(["manipulation", "gin", "classic", "oklahoma"]))
+    if preset == "manipulation":
+        names = draw(st.lists(st.sampled_from(FIVE), min_size=2, max_size=5, unique=True))
+        game = new_game(names, dealer=names[0])
+        for _ in range(draw(st.integers(0, 12))):
+            if game.state.game_over:
+                break
+            knocker = draw(st.sampled_from([None, *names]))
+            hands = {p: draw(st.integers(0, 5) if p == knocker else st.integers(1, 90))
+                     for p in names}
+            game, _ = record_round(game, knocker, hands)
+        return game
+    rules = find_preset(preset)
+    if draw(st.booleans()):
+        rules = replace(rules, scoring="hollywood")
+    game = new_gin_game(["Ann", "Ben"], dealer="Ann", rules=rules)
+    for _ in range(draw(st.integers(0, 12))):
+        if game.state.game_over:
+            break
+        knocker = draw(st.sampled_from([None, "Ann", "Ben"]))
+        if knocker is None:
+            game, _ = record_hand(game, None, {})
+            continue
+        other = "Ben" if knocker == "Ann" else "Ann"
+        upcard = draw(st.sampled_from(["KS", "QH"])) if preset == "oklahoma" else None
+        game, _ = record_hand(game, knocker, {knocker: draw(st.integers(0, 10)),
+                                              other: draw(st.integers(0, 70))}, upcard=upcard)
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(any_game())
+def test_every_spreadsheet_cell_of_points_is_a_number_and_the_scores_add_up(game: Any) -> None:
+    from rummy_cli import gin_sheet, report
+    from rummy_cli.games import is_gin
+
+    sheet = gin_sheet if is_gin(game) else report
+    headers, rows = sheet.spreadsheet_rows(game)
+    assert all(len(row) == len(headers) for row in rows)
+    points = [i for i, h in enumerate(headers)
+              if h.endswith((" in hand", " score", " total", " deadwood")) or
+              h.startswith("Game ")]
+    for row in rows:
+        assert all(row[i] == "" or type(row[i]) is int for i in points), row
+    for p in game.players:
+        if f"{p} score" not in headers:
+            continue  # Hollywood: a score goes into several games' columns
+        score, total = headers.index(f"{p} score"), headers.index(f"{p} total")
+        running = 0
+        for row in rows:
+            running += row[score] or 0
+            assert row[total] == running  # each total is the sum of the scores above it
+        if game.state.game_over:
+            assert running == {x.name: x.total for x in game.state.standings}[p]
