@@ -109,11 +109,42 @@ def standings_footer(game: GinGame) -> str:
     return f"{nxt} First to {target} ends the game."
 
 
+def end_words(game: GinGame, number: int) -> str:
+    """How hand ``number`` ended, in the words of the score sheet: 'Ann knocks', 'Ben
+    undercuts Ann', 'Ben gin', 'Ben big gin', 'Ann knocks, tie', 'dead hand'.
+
+    >>> from .games.gin.game import new_gin_game, record_hand
+    >>> g, _ = record_hand(new_gin_game(["Ann", "Ben"], dealer="Ben"), "Ann",
+    ...                    {"Ann": 9, "Ben": 4})
+    >>> g, _ = record_hand(g, "Ben", {"Ben": 0, "Ann": 30})
+    >>> g, _ = record_hand(g, None, {})
+    >>> [end_words(g, n) for n in (1, 2, 3)]
+    ['Ben undercuts Ann', 'Ben gin', 'dead hand']
+    """
+    hand = game.results[number - 1].hand
+    return {"dead": "dead hand", "tie": f"{hand.knocker} knocks, tie",
+            "knock": f"{hand.knocker} knocks", "gin": f"{hand.winner} gin",
+            "big-gin": f"{hand.winner} big gin",
+            "undercut": f"{hand.winner} undercuts {hand.knocker}"}[hand.result]
+
+
+def _shows_upcard(game: GinGame) -> bool:
+    """Whether the sheet has an upcard column: Oklahoma, or any hand entered with one."""
+    return game.rules.upcard_sets_limit or any(e.upcard for e in game.rounds)
+
+
+def upcard_words(game: GinGame, number: int) -> str:
+    """Hand ``number``'s upcard as the sheet shows it: '6S', '6S, doubled' (G17), or ''."""
+    upcard = game.rounds[number - 1].upcard or ""
+    return f"{upcard}, doubled" if game.results[number - 1].hand.doubled else upcard
+
+
 def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
-    """One row per hand: who dealt, how it ended, the deadwood, and the running points (each
-    game's under Hollywood)."""
+    """One row per hand: who dealt, how it ended, the upcard (Oklahoma), the deadwood, and
+    the running points (each game's under Hollywood)."""
     state = game.state
-    headers = ["#", "Dealer", "End", "Deadwood"]
+    upcards = _shows_upcard(game)
+    headers = ["#", "Dealer", "End", *(["Upcard"] if upcards else []), "Deadwood"]
     if game.rules.hollywood:
         headers += [f"Game {g.number}" for g in state.games]
     else:
@@ -121,15 +152,10 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
     rows: list[list[Any]] = []
     for n, result in enumerate(game.results, 1):
         hand = result.hand
-        end = {"dead": "dead hand", "tie": f"{hand.knocker} knocks, tie",
-               "knock": f"{hand.knocker} knocks", "gin": f"{hand.winner} gin",
-               "big-gin": f"{hand.winner} big gin",
-               "undercut": f"{hand.winner} undercuts"}[hand.result]
-        if hand.doubled:
-            end += " x2"
         dead = ", ".join(f"{p} {result.deadwood[p]}" for p in game.players
                          if p in result.deadwood)
-        row: list[Any] = [n, state.dealers[n - 1], end, dead]
+        row: list[Any] = [n, state.dealers[n - 1], end_words(game, n),
+                          *([upcard_words(game, n)] if upcards else []), dead]
         after = state.points_after[n - 1]
         if game.rules.hollywood:
             for g in range(len(state.games)):
@@ -143,12 +169,85 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
                 row.append(f"{after[0].get(p, 0)}{mark}")
         rows.append(row)
     if state.game_over and not game.rules.hollywood:
-        pad = ["", "", "", ""]
+        pad = ["", *([""] if upcards else [])]  # under the upcard and the deadwood
         lines = {x.name: x for x in state.standings}
-        rows.append([*pad[:2], "Box bonus", "", *(lines[p].box_bonus for p in game.players)])
-        rows.append([*pad[:2], "Game bonus", "", *(lines[p].game_bonus for p in game.players)])
-        rows.append([*pad[:2], "Total", "", *(lines[p].total for p in game.players)])
+        for label, field in (("Box bonus", "box_bonus"), ("Game bonus", "game_bonus"),
+                             ("Total", "total")):
+            rows.append(["", "", label, *pad,
+                         *(getattr(lines[p], field) for p in game.players)])
     return headers, rows
+
+
+def spreadsheet_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
+    """The score sheet for a spreadsheet: one plain number per cell.
+
+    A hand's row: its number, dealer, how it ended, the upcard and whether it doubled the
+    hand (Oklahoma), the winner and the hand's score, a column per player for the deadwood,
+    then the running points: per player, or under Hollywood per game and player. A
+    standard game that is over ends with its box bonus, game bonus and shutout rows (added to
+    the score column, so each player's scores add up to the total) and the total.
+    """
+    state = game.state
+    players = list(game.players)
+    upcards = _shows_upcard(game)
+    hollywood = game.rules.hollywood
+    headers = ["#", "Dealer", "End", *(["Upcard", "Doubled"] if upcards else []), "Winner"]
+    if hollywood:
+        headers += ["Score", "Games entered", *(f"{p} deadwood" for p in players),
+                    *(f"Game {g.number} {p}" for g in state.games for p in players)]
+    else:
+        headers += [*(f"{p} deadwood" for p in players), *(f"{p} score" for p in players),
+                    *(f"{p} total" for p in players)]
+    rows: list[list[Any]] = []
+    for n, result in enumerate(game.results, 1):
+        hand = result.hand
+        row: list[Any] = [n, state.dealers[n - 1], end_words(game, n)]
+        if upcards:
+            row += [game.rounds[n - 1].upcard or "", "yes" if hand.doubled else ""]
+        row.append(hand.winner or "")
+        dead: list[Any] = [result.deadwood.get(p, "") for p in players]
+        after = state.points_after[n - 1]
+        if hollywood:
+            row += [hand.score, " ".join(str(g) for g in state.entered[n - 1]), *dead,
+                    *(after[g].get(p, 0) for g in range(len(state.games)) for p in players)]
+        else:
+            row += [*dead, *(result.scores[p] for p in players),
+                    *(after[0].get(p, 0) for p in players)]
+        rows.append(row)
+    if state.game_over and not hollywood:
+        lines = {x.name: x for x in state.standings}
+        totals = {p: lines[p].points for p in players}
+        up = ["", ""] if upcards else []
+        blank = [""] * len(players)
+        extra = {p: lines[p].total - lines[p].points - lines[p].box_bonus
+                 - lines[p].game_bonus for p in players}
+        for label, values in (("Box bonus", {p: lines[p].box_bonus for p in players}),
+                              ("Game bonus", {p: lines[p].game_bonus for p in players}),
+                              ("Shutout", extra)):
+            if label == "Shutout" and not any(extra.values()):
+                continue
+            for p in players:
+                totals[p] += values[p]
+            rows.append(["", "", label, *up, "", *blank,
+                         *(values[p] for p in players), *(totals[p] for p in players)])
+        rows.append(["", "", "Total", *up, "", *blank, *blank,
+                     *(lines[p].total for p in players)])
+    return headers, rows
+
+
+def history_table(game: GinGame, fmt: str = "simple") -> str:
+    """The score sheet drawn in ``fmt``: within 80 columns on a screen where the names allow,
+    a hand's end taking two lines where one is too long; for a spreadsheet (csv, tsv),
+    :func:`spreadsheet_rows`."""
+    from .sheet import is_spreadsheet, sheet_table, spreadsheet
+
+    if is_spreadsheet(fmt):
+        headers, rows = spreadsheet_rows(game)
+        return spreadsheet(rows, headers, fmt)
+    headers, rows = history_rows(game)
+    align = ["right", *["left"] * (len(headers) - 1)]  # '60*' and '0' in one line
+    return sheet_table(rows, headers, fmt, fold=[4 if _shows_upcard(game) else 3, 2],
+                       colalign=align, compact=True)
 
 
 def history_json(game: GinGame) -> dict[str, Any]:
@@ -157,6 +256,7 @@ def history_json(game: GinGame) -> dict[str, Any]:
                            "hands": [hand_json(game, n) for n in range(1, len(game.rounds) + 1)]}
     for n, entry in enumerate(game.rounds):
         item = doc["hands"][n]
+        item["end"] = end_words(game, n + 1)
         item["hands"] = dict(entry.hands)
         if entry.upcard is not None:
             item["upcard"] = entry.upcard

@@ -14,7 +14,7 @@ from .melds import MeldVerdict, Violation, resolved
 from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table, wrap
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
-    from .games.manipulation.game import Game, RoundEntry
+    from .games.manipulation.game import Game
     from .games.manipulation.rules import Rules
     from .games.manipulation.scoring import GameState, RoundResult
     from .games.manipulation.turn import TurnVerdict
@@ -279,18 +279,43 @@ def standings_footer(game: Game) -> str:
             f"{game.next_leader()} plays first. First to {game.rules.target} ends the game.")
 
 
+def end_words(r: RoundResult) -> str:
+    """How a round ended, in the words of the score sheet.
+
+    >>> from .games.manipulation.scoring import score_round
+    >>> def said(knocker, **hands): return end_words(score_round(list(hands), hands, knocker))
+    >>> said("Cy", Dee=2, Cy=4, Ann=9), said("Cy", Dee=4, Cy=4, Ann=9)
+    ('Dee undercuts Cy', 'Dee ties Cy')
+    >>> said("Ann", Ann=0, Ben=9), said("Ann", Ann=3, Ben=2, Cy=2)
+    ('Ann goes out', 'Ben and Cy undercut Ann')
+    >>> said(None, Ann=3, Ben=9), said(None, Ann=0, Ben=9)
+    ('the stock ran out', 'the stock ran out; Ann goes out')
+    """
+    names = and_list(r.winners)
+    one = len(r.winners) == 1
+    if r.knocker is None:
+        out = "".join(f"; {w} goes out" for w in r.went_out)
+        return f"the stock ran out{out}"
+    if not r.undercut:
+        return f"{r.knocker} {'goes out' if r.knocker in r.went_out else 'knocks'}"
+    # R22: a tie with the knocker is won by the other player(s), as an undercut
+    if r.hand_points[r.winners[0]] == r.hand_points[r.knocker]:
+        return f"{names} {'ties' if one else 'tie'} {r.knocker}"
+    return f"{names} {'undercuts' if one else 'undercut'} {r.knocker}"
+
+
 def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
     """The score sheet: a row per round, then the bonus rows once the game is over.
 
-    A round's row: its number, how it ended, each player's points in hand (in seat order,
-    as the player columns), and under each player the running total, '*' for the round's
-    winners. At the end: each player's round bonus (R26), game bonus (R25) and total.
+    A round's row: its number, how it ended in words, each player's points in hand (in seat
+    order, as the player columns), and under each player the running total, '*' for the
+    round's winners. At the end: each player's round bonus (R26), game bonus (R25) and total.
     """
     totals = dict.fromkeys(game.players, 0)
     rows: list[list[Any]] = []
-    for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
+    for number, r in enumerate(game.results, 1):
         held = " ".join(str(r.hand_points[p]) for p in game.players)
-        row: list[Any] = [number, _end_text(entry), held]
+        row: list[Any] = [number, end_words(r), held]
         for p in game.players:
             totals[p] += r.scores[p]
             row.append(f"{totals[p]}{'*' if p in r.winners else ''}")
@@ -305,20 +330,54 @@ def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
+def spreadsheet_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
+    """The score sheet for a spreadsheet: one plain number per cell.
+
+    A round's row: its number, dealer, how it ended, its winners (comma-separated: no name
+    holds a comma), then a column per player for the points in hand, one for the round's
+    score and one for the running total. Once the game is over, the round bonus and game
+    bonus rows add to the scores and the totals, so every player's scores add up to the
+    final total, which the last row repeats.
+    """
+    players = list(game.players)
+    totals = dict.fromkeys(players, 0)
+    blank = [""] * len(players)
+    rows: list[list[Any]] = []
+    for number, r in enumerate(game.results, 1):
+        for p in players:
+            totals[p] += r.scores[p]
+        rows.append([number, game.dealer_of(number), end_words(r), ", ".join(r.winners),
+                     *(r.hand_points[p] for p in players), *(r.scores[p] for p in players),
+                     *(totals[p] for p in players)])
+    s = game.state
+    if s.game_over:
+        lines = {x.name: x for x in s.standings}
+        for label, field in (("Round bonus", "round_bonus"), ("Game bonus", "game_bonus")):
+            added = [getattr(lines[p], field) for p in players]
+            for p, n in zip(players, added):
+                totals[p] += n
+            rows.append(["", "", label, "", *blank, *added, *(totals[p] for p in players)])
+        rows.append(["", "", "Total", "", *blank, *blank,
+                     *(lines[p].total for p in players)])
+    headers = ["#", "Dealer", "End", "Winners", *(f"{p} in hand" for p in players),
+               *(f"{p} score" for p in players), *(f"{p} total" for p in players)]
+    return headers, rows
+
+
 def history_table(game: Game, fmt: str = "simple") -> str:
-    """The score sheet drawn in ``fmt``, as narrow as the format allows."""
+    """The score sheet drawn in ``fmt``, as narrow as the format allows: within 80 columns
+    on a screen, the words of a round's end taking two lines where one is too long; for a
+    spreadsheet (csv, tsv), :func:`spreadsheet_rows`."""
+    from .sheet import is_spreadsheet, sheet_table, spreadsheet
+
+    if is_spreadsheet(fmt):
+        headers, rows = spreadsheet_rows(game)
+        return spreadsheet(rows, headers, fmt)
     headers, rows = history_rows(game)
     played = len(game.rounds)
     align = ["right", "left", "left", *["left"] * len(game.players)]
-    return table(rows, headers, fmt, colalign=align, compact=True,
-                 rule_above=played if len(rows) > played else None)
-
-
-def _end_text(entry: RoundEntry) -> str:
-    if entry.knocker is None:
-        return "stock out"
-    went_out = entry.hands.get(entry.knocker) in ("", 0)
-    return f"{entry.knocker} {'goes out' if went_out else 'knocks'}"
+    return sheet_table(rows, headers, fmt, fold=[1], colalign=align, compact=True,
+                       rule_above=played if len(rows) > played else None)
 
 
 def history_json(game: Game) -> dict[str, Any]:
@@ -330,6 +389,7 @@ def history_json(game: Game) -> dict[str, Any]:
             totals[p] += r.scores[p]
         rounds.append({
             "round": number, "dealer": game.dealer_of(number), "knocker": entry.knocker,
+            "end": end_words(r),
             "hands": {p: (h if isinstance(h, int) else h.split()) for p, h in
                       entry.hands.items()},
             "hand_points": dict(r.hand_points), "winners": list(r.winners),

@@ -1,6 +1,11 @@
 """Statistics over many games: per player, games and rounds played and won, knocks, undercuts,
 goings out, the best round, the points usually left in hand, and the points scored.
 
+The figures are taken per kind of game (:data:`KINDS`: Manipulation Rummy, Gin, Oklahoma,
+Hollywood), never added up or averaged across kinds: a point of Manipulation Rummy and a point
+of Gin are not the same thing. A dead Gin hand is nobody's hand: no hand played, won or lost,
+no deadwood left; it is only counted as a dead hand of its kind.
+
 Pure functions from games to figures; no files, no printing. A player is the same person in
 every game whose seat has the same name in any case and any Unicode form (as ``ben`` finds
 Ben at the table); the first spelling met is the one shown.
@@ -20,11 +25,66 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .games.manipulation.game import Game, name_key
+from .errors import UnusableInputError
+from .games.manipulation.game import name_key
+
+# the kinds of game the statistics keep apart, in the order they are shown: (key, name)
+KINDS = (("manipulation", "Manipulation Rummy"), ("gin", "Gin"), ("oklahoma", "Oklahoma"),
+         ("hollywood", "Hollywood"))
+KIND_NAMES = dict(KINDS)
+# the kinds whose rounds are Gin hands
+GIN_KINDS = ("gin", "oklahoma", "hollywood")
+
+
+def kind_of(game: Any) -> str:
+    """The kind a game's figures belong to: Hollywood scoring makes any Gin game Hollywood
+    (its total is the sum of three games); classic Gin is Gin.
+
+    >>> from .games.gin.rules import find_preset
+    >>> from .games.gin.game import new_gin_game
+    >>> from dataclasses import replace
+    >>> kinds = [kind_of(new_gin_game(["A", "B"], "A", rules=find_preset(name)))
+    ...          for name in ("gin", "classic", "oklahoma")]
+    >>> hollywood = replace(find_preset("oklahoma"), scoring="hollywood")
+    >>> kinds + [kind_of(new_gin_game(["A", "B"], "A", rules=hollywood))]
+    ['gin', 'gin', 'oklahoma', 'hollywood']
+    """
+    rules = game.rules
+    if rules.game == "manipulation-rummy":
+        return "manipulation"
+    if getattr(rules, "hollywood", False):
+        return "hollywood"
+    return "oklahoma" if rules.game == "oklahoma" else "gin"
+
+
+def find_kind(name: str) -> str:
+    """The kind called ``name`` (its key or its name, in any case); refused with the kinds
+    known, and the nearest one, otherwise.
+
+    >>> find_kind("Oklahoma"), find_kind("manipulation rummy"), find_kind("HOLLYWOOD")
+    ('oklahoma', 'manipulation', 'hollywood')
+    >>> find_kind("okla")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.UnusableInputError: unknown --game-kind 'okla'. Did you mean \
+'oklahoma'? Known: manipulation, gin, oklahoma, hollywood
+    """
+    typed = " ".join(name.replace("-", " ").split()).casefold()
+    for key, shown in KINDS:
+        if typed in (key, shown.casefold()):
+            return key
+    if typed == "classic":
+        raise UnusableInputError("classic Gin is counted as Gin: use --game-kind gin")
+    import difflib
+
+    keys = [key for key, _ in KINDS]
+    close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]!r}?" if close else ""  # as for a mistyped --format
+    raise UnusableInputError(f"unknown --game-kind {name!r}.{hint} Known: {', '.join(keys)}")
 
 
 @dataclass(frozen=True)
@@ -46,6 +106,11 @@ class PlayerStats:
     one decimal (a half rounded up); both are None before the player's first round.
     ``total`` adds up each game's total: a finished game's final total with its bonuses
     (R25, R26), and the points so far of a game still being played.
+
+    In the Gin kinds a round is a hand, the points left are the deadwood (the defender's
+    after layoffs), ``goings_out`` counts the hands won by gin or big gin (G7, G10) and the
+    knocks include them; a dead hand (G8) is in none of the figures. Under Hollywood the
+    total is the sum of the three games' totals (G22).
     """
 
     name: str
@@ -69,8 +134,10 @@ class StatsReport:
 
     games: int  # games given, finished or not
     unfinished: int  # of which still being played
-    rounds: int  # rounds recorded in all of them
+    rounds: int  # rounds (Gin: hands) recorded in all of them, dead hands included
     players: tuple[PlayerStats, ...]
+    dead: int = 0  # dead Gin hands: counted in ``rounds``, in no player's figures
+    kind: str = "manipulation"  # the kind of game (:data:`KINDS`) the figures are of
 
 
 @dataclass
@@ -110,11 +177,22 @@ def _tenths(points: int, rounds: int) -> int:
     return (20 * points + rounds) // (2 * rounds)
 
 
-def player_stats(games: Iterable[Game]) -> StatsReport:
-    """Every player's figures over ``games`` (see :class:`PlayerStats` for what each means),
-    sorted by total, highest first, then by name."""
+def stats_by_kind(games: Iterable[Any], kinds: Sequence[str] = ()) -> tuple[StatsReport, ...]:
+    """A report per kind of game (:data:`KINDS` order) over ``games``; only the ``kinds``
+    named, when some are (each one then has its report, even with no game)."""
+    groups: dict[str, list[Any]] = {key: [] for key in kinds}
+    for game in games:
+        kind = kind_of(game)
+        if kind in groups or not kinds:
+            groups.setdefault(kind, []).append(game)
+    return tuple(player_stats(groups[key], kind=key) for key, _ in KINDS if key in groups)
+
+
+def player_stats(games: Iterable[Any], kind: str = "manipulation") -> StatsReport:
+    """Every player's figures over ``games``, all of one ``kind`` (see :class:`PlayerStats`
+    for what each means), sorted by total, highest first, then by name."""
     tallies: dict[str, _Tally] = {}
-    count = unfinished = rounds = 0
+    count = unfinished = rounds = dead = 0
     for game in games:
         count += 1
         state = game.state
@@ -128,6 +206,9 @@ def player_stats(games: Iterable[Game]) -> StatsReport:
             t.games_won += standing.name in state.winners  # empty until the game is over
             t.total += standing.total
         for result in game.results:
+            if result.knocker is None and not result.winners:  # a dead hand: nobody's
+                dead += 1
+                continue
             for p, t in seat.items():
                 t.rounds_played += 1
                 t.left_in_hand += result.hand_points[p]
@@ -142,17 +223,28 @@ def player_stats(games: Iterable[Game]) -> StatsReport:
                 seat[result.knocker].undercuts_suffered += result.undercut
     ranked = sorted((t.frozen() for t in tallies.values()),
                     key=lambda s: (-s.total, name_key(s.name), s.name))
-    return StatsReport(count, unfinished, rounds, tuple(ranked))
+    return StatsReport(count, unfinished, rounds, tuple(ranked), dead, kind)
 
 
 # --- what the command shows -------------------------------------------------------------
 
-HEADERS = ("Player", "Games", "Won", "Rounds", "Rounds won", "Knocks", "Undercuts",
-           "Undercut", "Out", "Best", "Avg left", "Total")
+# on a screen: short, to fit 80 columns (the help and the README say what each means)
+HEADERS = ("Player", "Games", "Won", "Rounds", "Won", "Knocks", "Cuts", "Cut", "Out", "Best",
+           "Avg", "Total")
+GIN_HEADERS = ("Player", "Games", "Won", "Hands", "Won", "Knocks", "Cuts", "Cut", "Gin",
+               "Best", "Avg", "Total")
+# for a program (csv, tsv): one name per column, the kind of game first
+SPREADSHEET_HEADERS = ("Game", "Player", "Games", "Won", "Rounds", "Rounds won", "Knocks",
+                       "Undercuts", "Undercut", "Out", "Best", "Avg left", "Total")
+
+
+def headers(report: StatsReport) -> tuple[str, ...]:
+    """The screen headers of a report's table: Gin's say hands and gin."""
+    return GIN_HEADERS if report.kind in GIN_KINDS else HEADERS
 
 
 def table_rows(report: StatsReport) -> list[list[Any]]:
-    """A row per player under :data:`HEADERS`; an empty cell for a figure not known yet."""
+    """A row per player under :func:`headers`; an empty cell for a figure not known yet."""
     return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won, p.knocks,
              p.undercuts_scored, p.undercuts_suffered, p.goings_out,
              "" if p.best_round is None else p.best_round,
@@ -160,40 +252,80 @@ def table_rows(report: StatsReport) -> list[list[Any]]:
             for p in report.players]
 
 
+def spreadsheet_rows(reports: Sequence[StatsReport]) -> list[list[Any]]:
+    """Every report's rows under :data:`SPREADSHEET_HEADERS`, each led by its kind's name."""
+    return [[KIND_NAMES[r.kind], *row] for r in reports for row in table_rows(r)]
+
+
+def heading(report: StatsReport) -> str:
+    """The line above a kind's table: its name.
+
+    >>> heading(StatsReport(1, 0, 3, (), kind="oklahoma"))
+    'Oklahoma'
+    """
+    return KIND_NAMES[report.kind]
+
+
 def summary(report: StatsReport) -> str:
-    """The line under the table: what the figures were taken over.
+    """The line under a kind's table: what the figures were taken over.
 
     >>> summary(StatsReport(3, 1, 20, ()))
-    '3 games (1 still being played: its points so far are in the totals), 20 rounds.'
+    '3 games, 1 still being played (its points so far count); 20 rounds.'
     >>> summary(StatsReport(1, 0, 1, ()))
     '1 game, 1 round.'
+    >>> summary(StatsReport(2, 0, 9, (), dead=1, kind="gin"))
+    '2 games, 9 hands, 1 dead.'
     """
-    games = f"{report.games} game{'s' if report.games != 1 else ''}"
+    text = f"{report.games} game{'s' if report.games != 1 else ''}"
     if report.unfinished:
-        its = "its points so far are" if report.unfinished == 1 else "their points so far are"
-        games += f" ({report.unfinished} still being played: {its} in the totals)"
-    return f"{games}, {report.rounds} round{'s' if report.rounds != 1 else ''}."
+        its = "its" if report.unfinished == 1 else "their"
+        text += f", {report.unfinished} still being played ({its} points so far count);"
+    else:
+        text += ","
+    word = "hand" if report.kind in GIN_KINDS else "round"
+    text += f" {report.rounds} {word}{'s' if report.rounds != 1 else ''}"
+    if report.dead:
+        text += f", {report.dead} dead"
+    return f"{text}."
 
 
-def stats_json(report: StatsReport) -> dict[str, Any]:
-    """``stats`` JSON."""
+def _players_json(report: StatsReport) -> list[dict[str, Any]]:
+    return [{
+        "name": p.name,
+        "games_played": p.games_played,
+        "games_won": p.games_won,
+        "games_unfinished": p.games_unfinished,
+        "rounds_played": p.rounds_played,
+        "rounds_won": p.rounds_won,
+        "knocks": p.knocks,
+        "undercuts_scored": p.undercuts_scored,
+        "undercuts_suffered": p.undercuts_suffered,
+        "goings_out": p.goings_out,
+        "best_round": p.best_round,
+        "average_left_in_hand": p.average_left,
+        "total": p.total,
+    } for p in report.players]
+
+
+def stats_json(reports: StatsReport | Sequence[StatsReport]) -> dict[str, Any]:
+    """``stats`` JSON: ``kinds``, a report per kind of game; the counts of games and rounds
+    over them; and ``players``, the one kind's players when there is one kind, else null
+    (figures of different games are never put together)."""
+    if isinstance(reports, StatsReport):
+        reports = (reports,)
+    kinds = [{
+        "kind": r.kind,
+        "name": KIND_NAMES[r.kind],
+        "games": r.games,
+        "unfinished": r.unfinished,
+        "rounds": r.rounds,
+        "dead_hands": r.dead,
+        "players": _players_json(r),
+    } for r in reports]
     return {
-        "games": report.games,
-        "unfinished": report.unfinished,
-        "rounds": report.rounds,
-        "players": [{
-            "name": p.name,
-            "games_played": p.games_played,
-            "games_won": p.games_won,
-            "games_unfinished": p.games_unfinished,
-            "rounds_played": p.rounds_played,
-            "rounds_won": p.rounds_won,
-            "knocks": p.knocks,
-            "undercuts_scored": p.undercuts_scored,
-            "undercuts_suffered": p.undercuts_suffered,
-            "goings_out": p.goings_out,
-            "best_round": p.best_round,
-            "average_left_in_hand": p.average_left,
-            "total": p.total,
-        } for p in report.players],
+        "games": sum(r.games for r in reports),
+        "unfinished": sum(r.unfinished for r in reports),
+        "rounds": sum(r.rounds for r in reports),
+        "kinds": kinds,
+        "players": kinds[0]["players"] if len(kinds) == 1 else None,
     }

@@ -149,11 +149,11 @@ def test_history_fits_80_columns_for_five_players(rounds: int) -> None:
 def test_history_rows_say_the_end_the_hands_and_the_running_totals() -> None:
     play_the_night(4)
     lines = run("history")[1].splitlines()
-    assert lines[2:] == [
-        "1  Bernard knocks  12 3 8 21 15  0      44*      0      0       0",
-        "2  stock out       14 22 6 9 31  0      44       52*    0       0",
-        "3  Eve knocks      18 11 25 2 4  0      44       52     60*     0",
-        "4  Alice goes out  0 17 9 13 6   70*    44       52     60      0",
+    assert lines[2:] == [  # round 3: Eve knocked, and Dmitri's 2 undercut her 4 (R21)
+        "1  Bernard knocks        12 3 8 21 15  0      44*      0      0       0",
+        "2  the stock ran out     14 22 6 9 31  0      44       52*    0       0",
+        "3  Dmitri undercuts Eve  18 11 25 2 4  0      44       52     60*     0",
+        "4  Alice goes out        0 17 9 13 6   70*    44       52     60      0",
     ]
 
 
@@ -226,6 +226,159 @@ def test_history_json_adds_the_final_sheet_at_game_end() -> None:
                                      "total": 328}
 
 
+# --- the sheet says what happened -----------------------------------------------------------
+
+def sheet_of(*rounds: list[str], players: tuple[str, ...] = ("Ann", "Ben", "Cy")) -> list[str]:
+    """The End cell of each round's row, after a new game with ``rounds`` recorded."""
+    code, _, err = run("new", *players, "--dealer", players[0])
+    assert code == 0, err
+    for args in rounds:
+        code, _, err = run("round", *args)
+        assert code == 0, err
+    doc = json.loads(run("history", "--json")[1])
+    rows = read_csv(run("history", "--format", "csv")[1])[1:1 + len(rounds)]
+    assert [r[2] for r in rows] == [r["end"] for r in doc["rounds"]]  # csv and JSON agree
+    return [r["end"] for r in doc["rounds"]]
+
+
+@pytest.mark.parametrize(("args", "end"), [
+    (["--knock", "Cy", "--points", "Ann=2", "--points", "Ben=9", "--points", "Cy=4"],
+     "Ann undercuts Cy"),  # R21
+    (["--knock", "Cy", "--points", "Ann=4", "--points", "Ben=9", "--points", "Cy=4"],
+     "Ann ties Cy"),  # R22: the tie goes to the other player, with the undercut bonus
+    (["--knock", "Cy", "--points", "Ann=3", "--points", "Ben=3", "--points", "Cy=4"],
+     "Ann and Ben undercut Cy"),  # R22-D1
+    (["--knock", "Ben", "--points", "Ann=9", "--hand", "Ben=", "--points", "Cy=4"],
+     "Ben goes out"),  # R17-D2
+    (["--knock", "Ben", "--points", "Ann=9", "--points", "Ben=3", "--points", "Cy=4"],
+     "Ben knocks"),
+    (["--stock-out", "--points", "Ann=9", "--points", "Ben=3", "--points", "Cy=3"],
+     "the stock ran out"),  # R22-D2: both winners are marked
+    (["--stock-out", "--points", "Ann=9", "--hand", "Ben=", "--points", "Cy=3"],
+     "the stock ran out; Ben goes out"),  # R23-D1
+])
+def test_r21_r22_r23_the_sheet_says_how_each_round_ended(args: list[str], end: str) -> None:
+    assert sheet_of(args) == [end]
+    assert f"1  {end}  " in run("history")[1]
+
+
+def test_r21_an_undercut_is_no_longer_shown_as_the_knockers_round() -> None:
+    sheet_of(["--knock", "Cy", "--points", "Ann=2", "--points", "Ben=9", "--points", "Cy=4"])
+    row = run("history")[1].splitlines()[2]  # Ann scores 7 + 2 + 10
+    assert row.split() == ["1", "Ann", "undercuts", "Cy", "2", "9", "4", "19*", "0", "0"]
+    assert "Cy knocks" not in run("history")[1]
+
+
+def test_a_long_ending_takes_two_lines_and_the_sheet_stays_within_80_columns() -> None:
+    names = ("Abelard", "Bernice", "Cordell", "Dolores", "Ezekiel")
+    ends = sheet_of(["--knock", "Ezekiel", "--points", "Abelard=12", "--points", "Bernice=3",
+                     "--points", "Cordell=3", "--points", "Dolores=40", "--points",
+                     "Ezekiel=5"], players=names)
+    assert ends == ["Bernice and Cordell undercut Ezekiel"]
+    lines = run("history")[1].splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[2].split()[:2] == ["1", "Bernice"] and "Ezekiel" in lines[3]
+    assert len(lines) == 4  # the header, its rule, and the round on two lines
+    pasted = run("history", "--format", "github")[1]  # pasted elsewhere: one line a row
+    assert "| Bernice and Cordell undercut Ezekiel |" in pasted
+
+
+GIN_HANDS: list[list[str]] = [
+    ["--knock", "Cyrus", "--points", "Cyrus=5", "--points", "Dee=3", "--upcard", "6S"],
+    ["--knock", "Dee", "--points", "Dee=0", "--points", "Cyrus=30", "--upcard", "KH"],
+    ["--dead"],
+    ["--knock", "Cyrus", "--points", "Cyrus=2", "--points", "Dee=80", "--upcard", "9D"],
+]
+
+
+def play_oklahoma() -> None:
+    code, _, err = run("new", "Cyrus", "Dee", "--game", "oklahoma", "--dealer", "Dee")
+    assert code == 0, err
+    for args in GIN_HANDS:
+        code, _, err = run("round", *args)
+        assert code == 0, err
+
+
+def test_g10_g16_g17_the_gin_sheet_says_how_each_hand_ended_and_the_upcard() -> None:
+    play_oklahoma()
+    lines = run("history")[1].splitlines()
+    assert lines[0].split() == ["#", "Dealer", "End", "Upcard", "Deadwood", "Cyrus", "Dee"]
+    assert [line.split() for line in lines[2:]] == [
+        ["1", "Dee", "Dee", "undercuts", "Cyrus", "6S,", "doubled", "Cyrus", "5,", "Dee", "3",
+         "0", "54*"],  # (5 - 3 + 25) x 2 (G17)
+        ["2", "Dee", "Dee", "gin", "KH", "Cyrus", "30,", "Dee", "0", "0", "109*"],
+        ["3", "Dee", "dead", "hand", "0", "109"],
+        ["4", "Dee", "Cyrus", "knocks", "9D", "Cyrus", "2,", "Dee", "80", "78*", "109"]]
+    doc = json.loads(run("history", "--json")[1])
+    assert [h["end"] for h in doc["hands"]] == ["Dee undercuts Cyrus", "Dee gin", "dead hand",
+                                                "Cyrus knocks"]
+
+
+def test_g8_the_gin_spreadsheet_has_a_column_per_player_and_plain_numbers() -> None:
+    play_oklahoma()
+    rows = read_csv(run("history", "--format", "csv")[1])
+    assert rows[0] == ["#", "Dealer", "End", "Upcard", "Doubled", "Winner",
+                       "Cyrus deadwood", "Dee deadwood", "Cyrus score", "Dee score",
+                       "Cyrus total", "Dee total"]
+    assert rows[1:] == [
+        ["1", "Dee", "Dee undercuts Cyrus", "6S", "yes", "Dee", "5", "3", "0", "54", "0", "54"],
+        ["2", "Dee", "Dee gin", "KH", "", "Dee", "30", "0", "0", "55", "0", "109"],
+        ["3", "Dee", "dead hand", "", "", "", "", "", "0", "0", "0", "109"],  # G8
+        ["4", "Dee", "Cyrus knocks", "9D", "", "Cyrus", "2", "80", "78", "0", "78", "109"]]
+
+
+def test_g13_a_finished_gin_spreadsheet_adds_up_with_its_bonus_and_shutout_rows() -> None:
+    import csv
+    import io
+
+    run("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    for _ in range(2):
+        run("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=40")
+    rows = list(csv.DictReader(io.StringIO(run("history", "--format", "csv")[1])))
+    assert [r["End"] for r in rows] == ["Ann gin", "Ann gin", "Box bonus", "Game bonus",
+                                        "Shutout", "Total"]
+    ann = json.loads(run("standings", "--json")[1])["players"][0]
+    assert ann["shutout"] is True  # Ben won no hand: Ann's total is doubled (G13)
+    assert sum(int(r["Ann score"]) for r in rows if r["Ann score"]) == ann["total"]
+    assert rows[-1]["Ann total"] == str(ann["total"])
+    assert "Upcard" not in rows[0]  # no upcard in Gin
+
+
+def test_g20_the_hollywood_spreadsheet_has_each_games_running_points() -> None:
+    import csv
+    import io
+
+    run("new", "A", "B", "--game", "gin", "--hollywood", "--dealer", "A")
+    for knocker, a, b in (("A", 5, 65), ("A", 5, 50), ("B", 22, 2)):
+        run("round", "--knock", knocker, "--points", f"A={a}", "--points", f"B={b}")
+    rows = list(csv.DictReader(io.StringIO(run("history", "--format", "csv")[1])))
+    assert [(r["Winner"], r["Score"], r["Games entered"]) for r in rows] == [
+        ("A", "60", "1"), ("A", "45", "1 2"), ("B", "20", "2")]  # G20, the rulebook's E10
+    assert [(r["Game 1 A"], r["Game 2 A"], r["Game 2 B"]) for r in rows] == [
+        ("60", "0", "0"), ("105", "45", "0"), ("105", "45", "20")]
+
+
+def test_g16_a_gin_sheet_folds_deadwood_then_the_end_to_stay_within_80_columns() -> None:
+    run("new", "Rosalind", "Maximus", "--game", "oklahoma", "--dealer", "Rosalind")
+    run("round", "--knock", "Maximus", "--points", "Maximus=9", "--points", "Rosalind=4",
+        "--upcard", "10S")
+    lines = run("history")[1].splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert [line.split() for line in lines[2:]] == [
+        ["1", "Rosalind", "Rosalind", "undercuts", "10S,", "doubled", "Rosalind", "4,", "60*",
+         "0"],
+        ["Maximus", "Maximus", "9"]]  # each cell on two lines at most
+
+
+def test_a_sheet_that_cannot_fit_80_columns_keeps_one_line_a_row() -> None:
+    from rummy_cli.sheet import sheet_table
+
+    rows = [[1, "Bartholomew undercuts Christopher", "x" * 70]]
+    drawn = sheet_table(rows, ["#", "End", "Notes"], "simple", fold=[1], compact=True)
+    assert len(drawn.splitlines()) == 3  # no fold: it would not fit anyway
+    assert "Bartholomew undercuts Christopher" in drawn
+
+
 # --- CSV ------------------------------------------------------------------------------------
 
 def read_csv(text: str) -> list[list[str]]:
@@ -235,17 +388,42 @@ def read_csv(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text)))
 
 
-def test_history_csv_is_the_sheet_with_its_header_row_first() -> None:
+def test_history_csv_is_the_sheet_with_a_plain_number_in_every_cell() -> None:
     play_the_night()
     code, out, _ = run("history", "--format", "csv")
     assert code == 0
     rows = read_csv(out)
-    assert rows[0] == ["#", "End", "In hand", *FIVE]
-    assert rows[1] == ["1", "Bernard knocks", "12 3 8 21 15", "0", "44*", "0", "0", "0"]
+    assert rows[0] == ["#", "Dealer", "End", "Winners",
+                       *(f"{p} in hand" for p in FIVE), *(f"{p} score" for p in FIVE),
+                       *(f"{p} total" for p in FIVE)]
+    assert rows[1] == ["1", "Alice", "Bernard knocks", "Bernard", "12", "3", "8", "21", "15",
+                       "0", "44", "0", "0", "0", "0", "44", "0", "0", "0"]
+    assert rows[6][:4] == ["6", "Alice", "the stock ran out", "Alice, Bernard"]  # R22-D2
     assert len(rows) == 1 + len(NIGHT) + 3  # no footer line
-    assert rows[-3:] == [["", "Round bonus", "", "50", "75", "75", "50", "0"],
-                         ["", "Game bonus", "", "0", "0", "100", "0", "0"],
-                         ["", "Total", "", "143", "219", "328", "183", "0"]]
+    blank = [""] * 5
+    assert rows[-3:] == [  # R25, R26: the bonuses are scores, and the totals take them in
+        ["", "", "Round bonus", "", *blank, "50", "75", "75", "50", "0",
+         "143", "219", "228", "183", "0"],
+        ["", "", "Game bonus", "", *blank, "0", "0", "100", "0", "0",
+         "143", "219", "328", "183", "0"],
+        ["", "", "Total", "", *blank, *blank, "143", "219", "328", "183", "0"]]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv"])
+def test_history_spreadsheet_scores_add_up_to_the_total_row(fmt: str) -> None:
+    import csv
+    import io
+
+    play_the_night()
+    out = run("history", "--format", fmt)[1]
+    rows = list(csv.DictReader(io.StringIO(out), delimiter="\t" if fmt == "tsv" else ","))
+    for p in FIVE:
+        scores = [int(r[f"{p} score"]) for r in rows if r[f"{p} score"]]
+        totals = [int(r[f"{p} total"]) for r in rows]
+        assert sum(scores) == totals[-1]  # a spreadsheet's SUM() gives the final total
+        assert all(isinstance(int(r[f"{p} in hand"]), int) for r in rows if r["#"])
+    chloe = {p["name"]: p for p in standings_doc()["players"]}["Chloe"]
+    assert rows[-1]["End"] == "Total" and rows[-1]["Chloe total"] == str(chloe["total"])
 
 
 def test_standings_csv_is_the_table_without_the_sentence_under_it() -> None:
@@ -264,13 +442,15 @@ def test_a_name_with_a_comma_or_quote_is_one_csv_cell() -> None:
     assert code == 0, err
     run("round", "--knock", "Ben", "--points", 'Ann "the Ace"=12', "--points", "Ben=2")
     rows = read_csv(run("history", "--format", "csv")[1])
-    assert rows[0] == ["#", "End", "In hand", 'Ann "the Ace"', "Ben"]
-    assert rows[1] == ["1", "Ben knocks", "12 2", "0", "10*"]
+    assert rows[0][:5] == ["#", "Dealer", "End", "Winners", 'Ann "the Ace" in hand']
+    assert rows[1] == ["1", "Ben", "Ben knocks", "Ben", "12", "2", "0", "10", "0", "10"]
 
 
 def test_history_csv_of_a_new_game_is_its_header_row() -> None:
     run("new", "Ann", "Ben", "--dealer", "Ann")
-    assert run("history", "--format", "csv")[1] == "#,End,In hand,Ann,Ben\n"
+    assert run("history", "--format", "csv")[1] == (
+        "#,Dealer,End,Winners,Ann in hand,Ben in hand,Ann score,Ben score,Ann total,"
+        "Ben total\n")
 
 
 # --- completion -----------------------------------------------------------------------------
@@ -313,3 +493,71 @@ def test_a_mistyped_format_gets_a_suggestion_completion_would_offer(typed: str,
     lines = err.strip().splitlines()
     assert len(lines) == 1 and f"Did you mean {meant!r}?" in lines[0]
     assert meant in complete(f"rummy history --format {meant[:2]}")
+
+
+# --- laws of the spreadsheet, for any game ---------------------------------------------------
+
+@st.composite
+def any_game(draw: st.DrawFn) -> Any:
+    """A Manipulation Rummy game, or a Gin game of any preset (Hollywood or not), played for
+    a random number of rounds, perhaps to its end."""
+    from dataclasses import replace
+
+    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin.rules import find_preset
+    from rummy_cli.games.manipulation.game import new_game, record_round
+
+    preset = draw(st.sampled_from(["manipulation", "gin", "classic", "oklahoma"]))
+    if preset == "manipulation":
+        names = draw(st.lists(st.sampled_from(FIVE), min_size=2, max_size=5, unique=True))
+        game = new_game(names, dealer=names[0])
+        for _ in range(draw(st.integers(0, 12))):
+            if game.state.game_over:
+                break
+            knocker = draw(st.sampled_from([None, *names]))
+            hands = {p: draw(st.integers(0, 5) if p == knocker else st.integers(1, 90))
+                     for p in names}
+            game, _ = record_round(game, knocker, hands)
+        return game
+    rules = find_preset(preset)
+    if draw(st.booleans()):
+        rules = replace(rules, scoring="hollywood")
+    game = new_gin_game(["Ann", "Ben"], dealer="Ann", rules=rules)
+    for _ in range(draw(st.integers(0, 12))):
+        if game.state.game_over:
+            break
+        knocker = draw(st.sampled_from([None, "Ann", "Ben"]))
+        if knocker is None:
+            game, _ = record_hand(game, None, {})
+            continue
+        other = "Ben" if knocker == "Ann" else "Ann"
+        upcard = draw(st.sampled_from(["KS", "QH"])) if preset == "oklahoma" else None
+        game, _ = record_hand(game, knocker, {knocker: draw(st.integers(0, 10)),
+                                              other: draw(st.integers(0, 70))}, upcard=upcard)
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(any_game())
+def test_every_spreadsheet_cell_of_points_is_a_number_and_the_scores_add_up(game: Any) -> None:
+    from rummy_cli import gin_sheet, report
+    from rummy_cli.games import is_gin
+
+    sheet = gin_sheet if is_gin(game) else report
+    headers, rows = sheet.spreadsheet_rows(game)
+    assert all(len(row) == len(headers) for row in rows)
+    points = [i for i, h in enumerate(headers)
+              if h.endswith((" in hand", " score", " total", " deadwood")) or
+              h.startswith("Game ")]
+    for row in rows:
+        assert all(row[i] == "" or type(row[i]) is int for i in points), row
+    for p in game.players:
+        if f"{p} score" not in headers:
+            continue  # Hollywood: a score goes into several games' columns
+        score, total = headers.index(f"{p} score"), headers.index(f"{p} total")
+        running = 0
+        for row in rows:
+            running += row[score] or 0
+            assert row[total] == running  # each total is the sum of the scores above it
+        if game.state.game_over:
+            assert running == {x.name: x.total for x in game.state.standings}[p]

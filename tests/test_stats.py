@@ -134,9 +134,9 @@ def test_a_game_just_begun_counts_as_played_with_no_best_round_or_average_yet() 
              p["average_left_in_hand"], p["total"]) for p in doc["players"]] == [
         (1, 0, None, None, 0), (1, 0, None, None, 0)]
     lines = ok("stats").splitlines()
-    assert lines[2].split() == ["Ann", "1", "0", "0", "0", "0", "0", "0", "0", "0"]
-    assert lines[-1] == ("1 game (1 still being played: its points so far are in the "
-                         "totals), 0 rounds.")
+    assert lines[0] == "Manipulation Rummy"
+    assert lines[3].split() == ["Ann", "1", "0", "0", "0", "0", "0", "0", "0", "0"]
+    assert lines[-1] == "1 game, 1 still being played (its points so far count); 0 rounds."
 
 
 def test_stats_json_has_the_contracts_fields() -> None:
@@ -154,21 +154,22 @@ def test_stats_json_has_the_contracts_fields() -> None:
 def test_stats_table_shows_one_line_per_player_and_what_it_was_taken_over() -> None:
     play_the_night()
     lines = ok("stats", "night.yaml", "other.yaml").splitlines()
-    assert lines[0].split() == ["Player", "Games", "Won", "Rounds", "Rounds", "won", "Knocks",
-                                "Undercuts", "Undercut", "Out", "Best", "Avg", "left", "Total"]
-    assert lines[2].split() == ["Ben", "3", "1", "5", "3", "0", "1", "0", "0", "155", "17.8",
+    assert lines[0] == "Manipulation Rummy"
+    assert lines[1].split() == ["Player", "Games", "Won", "Rounds", "Won", "Knocks", "Cuts",
+                                "Cut", "Out", "Best", "Avg", "Total"]
+    assert lines[3].split() == ["Ben", "3", "1", "5", "3", "0", "1", "0", "0", "155", "17.8",
                                 "379"]
-    assert lines[5].split() == ["Dee", "1", "0", "1", "0", "0", "0", "0", "0", "0", "160.0",
+    assert lines[6].split() == ["Dee", "1", "0", "1", "0", "0", "0", "0", "0", "0", "160.0",
                                 "0"]
-    assert lines[-1] == ("3 games (1 still being played: its points so far are in the "
-                         "totals), 5 rounds.")
+    assert lines[-1] == "3 games, 1 still being played (its points so far count); 5 rounds."
 
 
 def test_stats_csv_parses_with_one_row_per_player_and_no_footer() -> None:
     play_the_night()
     rows = list(csv.DictReader(io.StringIO(ok("stats", "night.yaml", "--format", "csv"))))
     assert [r["Player"] for r in rows] == ["Cy", "Ben", "Ann"]
-    assert rows[2] == {"Player": "Ann", "Games": "2", "Won": "0", "Rounds": "4",
+    assert rows[2] == {"Game": "Manipulation Rummy", "Player": "Ann", "Games": "2",
+                       "Won": "0", "Rounds": "4",
                        "Rounds won": "2", "Knocks": "2", "Undercuts": "0", "Undercut": "1",
                        "Out": "0", "Best": "20", "Avg left": "29.3", "Total": "58"}
 
@@ -176,12 +177,12 @@ def test_stats_csv_parses_with_one_row_per_player_and_no_footer() -> None:
 def test_stats_github_format_is_a_markdown_table_with_the_summary_under_it() -> None:
     play_the_night()
     lines = ok("stats", "night.yaml", "--format", "markdown").splitlines()
-    assert lines[0].startswith("| Player") and lines[1].startswith("|---")
-    assert lines[-1] == ("2 games (1 still being played: its points so far are in the "
-                         "totals), 4 rounds.")
+    assert lines[:2] == ["Manipulation Rummy", ""]  # a paragraph apart from the table
+    assert lines[2].startswith("| Player") and lines[3].startswith("|---")
+    assert lines[-1] == "2 games, 1 still being played (its points so far count); 4 rounds."
 
 
-def test_stats_for_five_players_fit_100_columns() -> None:
+def test_stats_for_five_players_fit_80_columns() -> None:
     names = ["Annabelle", "Bartholome", "Christophe", "Dominique", "Evangeline"]
     ledger = ("--ledger", "five.yaml")
     ok("new", *names, "--dealer", names[0], *ledger)
@@ -193,7 +194,144 @@ def test_stats_for_five_players_fit_100_columns() -> None:
         ok("round", "--knock", knocker, *(a for p in points for a in ("--points", p)), *ledger)
     for fmt in ("simple", "plain"):  # a terminal's; markdown is pasted, not read as it is
         out = ok("stats", "five.yaml", "--format", fmt)
-        assert max(len(line) for line in out.splitlines()) <= 100, fmt
+        assert max(len(line) for line in out.splitlines()) <= 80, fmt
+
+
+# --- one table per kind of game -----------------------------------------------------------
+
+def play_the_gin_games() -> None:
+    """Gin, classic Gin, Oklahoma and Hollywood, one ledger each, worked out by hand:
+
+    gin.yaml (gin): 1. Ann knocks with 4, Ben 30: Ann 26. 2. A dead hand (G8).
+      3. Ben knocks with 8, Ann 5: Ann undercuts, 3 + 25 = 28 (G10).
+    classic.yaml (classic): 1. Ann knocks with 1, Ben 11: Ann 10.
+    okla.yaml (oklahoma): 1. upcard 6S, Ann knocks with 2, Ben 20: (18) x 2 = 36 (G17).
+    holly.yaml (gin, Hollywood): 1. Ben goes gin, Ann 40: 40 + 25 = 65, in game 1.
+    """
+    def hand(ledger: str, *args: str) -> None:
+        ok("round", *args, "--ledger", ledger)
+
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben", "--ledger", "gin.yaml")
+    hand("gin.yaml", "--knock", "Ann", "--points", "Ann=4", "--points", "Ben=30")
+    hand("gin.yaml", "--dead")
+    hand("gin.yaml", "--knock", "Ben", "--points", "Ben=8", "--points", "Ann=5")
+    ok("new", "Ann", "Ben", "--game", "classic", "--dealer", "Ben", "--ledger", "classic.yaml")
+    hand("classic.yaml", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=11")
+    ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ben", "--ledger", "okla.yaml")
+    hand("okla.yaml", "--knock", "Ann", "--points", "Ann=2", "--points", "Ben=20",
+         "--upcard", "6S")
+    ok("new", "Ann", "Ben", "--game", "gin", "--hollywood", "--dealer", "Ben",
+       "--ledger", "holly.yaml")
+    hand("holly.yaml", "--knock", "Ben", "--points", "Ben=0", "--points", "Ann=40")
+
+
+ALL = ("night.yaml", "gin.yaml", "classic.yaml", "okla.yaml", "holly.yaml")
+
+
+def test_stats_keep_each_kind_of_game_apart_and_never_add_them_up() -> None:
+    play_the_night()
+    play_the_gin_games()
+    doc = stats_doc(*ALL)
+    kinds = {k["kind"]: k for k in doc["kinds"]}
+    assert [k["kind"] for k in doc["kinds"]] == ["manipulation", "gin", "oklahoma",
+                                                 "hollywood"]
+    assert [k["name"] for k in doc["kinds"]] == ["Manipulation Rummy", "Gin", "Oklahoma",
+                                                 "Hollywood"]
+    ann = {kind: by_name(k)["Ann"] for kind, k in kinds.items()}
+    assert {kind: a["total"] for kind, a in ann.items()} == {
+        "manipulation": 45 + 13, "gin": 54 + 10, "oklahoma": 36, "hollywood": 0}
+    assert (kinds["gin"]["games"], kinds["gin"]["rounds"]) == (2, 4)  # classic Gin is Gin
+    assert doc["players"] is None  # no list of figures of different games put together
+    assert (doc["games"], doc["rounds"]) == (2 + 2 + 1 + 1, 4 + 4 + 1 + 1)
+
+
+def test_g8_a_dead_hand_is_no_hand_played_won_or_lost_and_no_deadwood_left() -> None:
+    play_the_gin_games()
+    doc = stats_doc("gin.yaml")
+    assert doc["kinds"][0]["dead_hands"] == 1 and doc["rounds"] == 3
+    fields = ("rounds_played", "rounds_won", "knocks", "undercuts_scored",
+              "undercuts_suffered", "goings_out", "best_round", "average_left_in_hand",
+              "total")
+    got = {name: tuple(p[f] for f in fields) for name, p in by_name(doc).items()}
+    assert got == {"Ann": (2, 2, 1, 1, 0, 0, 28, 4.5, 54),  # (4 + 5) / 2, not / 3
+                   "Ben": (2, 0, 1, 0, 1, 0, 0, 19.0, 0)}  # (30 + 8) / 2
+    lines = ok("stats", "gin.yaml").splitlines()
+    assert lines[0] == "Gin"
+    assert lines[1].split() == ["Player", "Games", "Won", "Hands", "Won", "Knocks", "Cuts",
+                                "Cut", "Gin", "Best", "Avg", "Total"]
+    assert lines[-1] == "1 game, 1 still being played (its points so far count); 3 hands, 1 dead."
+
+
+def test_stats_show_a_table_per_kind_each_within_80_columns() -> None:
+    play_the_night()
+    play_the_gin_games()
+    out = ok("stats", *ALL)
+    lines = out.splitlines()
+    assert [line for line in lines if line in ("Manipulation Rummy", "Gin", "Oklahoma",
+                                               "Hollywood")] == [
+        "Manipulation Rummy", "Gin", "Oklahoma", "Hollywood"]
+    assert lines.count("") == 7  # before each summary, and between the kinds
+    assert max(len(line) for line in lines) <= 80
+    assert "Hands" in lines[lines.index("Oklahoma") + 1]
+
+
+def test_game_kind_shows_only_that_kind_and_may_be_given_again() -> None:
+    play_the_night()
+    play_the_gin_games()
+    doc = stats_doc(*ALL, "--game-kind", "Oklahoma")
+    assert [k["kind"] for k in doc["kinds"]] == ["oklahoma"]
+    assert doc["players"] == doc["kinds"][0]["players"]  # one kind: its players, as before
+    assert [(p["name"], p["total"]) for p in doc["players"]] == [("Ann", 36), ("Ben", 0)]
+    both = stats_doc(*ALL, "--game-kind", "hollywood", "--game-kind", "manipulation")
+    assert [k["kind"] for k in both["kinds"]] == ["manipulation", "hollywood"]
+    assert ok("stats", *ALL, "--game-kind", "gin").splitlines()[0] == "Gin"
+    rows = list(csv.DictReader(io.StringIO(ok("stats", *ALL, "--game-kind", "gin",
+                                              "--format", "csv"))))
+    assert {r["Game"] for r in rows} == {"Gin"}
+
+
+def test_a_kind_with_no_game_in_the_ledgers_says_so() -> None:
+    play_the_night()
+    assert ok("stats", "night.yaml", "--game-kind", "hollywood").splitlines() == [
+        "Hollywood", "No Hollywood games in this ledger."]
+    doc = stats_doc("night.yaml", "--game-kind", "hollywood")
+    assert doc["kinds"][0]["games"] == 0 and doc["players"] == []
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ("okla", "unknown --game-kind 'okla'. Did you mean 'oklahoma'?"),
+    ("holywood", "Did you mean 'hollywood'?"),
+    ("poker", "unknown --game-kind 'poker'. Known: manipulation, gin, oklahoma, hollywood"),
+    ("", "unknown --game-kind ''. Known: manipulation"),
+    ("classic", "classic Gin is counted as Gin: use --game-kind gin"),
+])
+def test_a_mistyped_game_kind_is_one_error_line_with_a_suggestion(typed: str,
+                                                                  words: str) -> None:
+    play_the_night()
+    code, out, err = run("stats", "night.yaml", "--game-kind", typed)
+    assert code == 2 and out == "" and words in one_error_line(err)
+
+
+def test_stats_csv_is_one_sheet_with_the_kind_of_game_on_every_row() -> None:
+    play_the_night()
+    play_the_gin_games()
+    rows = list(csv.DictReader(io.StringIO(ok("stats", *ALL, "--format", "csv"))))
+    assert [(r["Game"], r["Player"], r["Total"]) for r in rows] == [
+        ("Manipulation Rummy", "Cy", "310"), ("Manipulation Rummy", "Ben", "99"),
+        ("Manipulation Rummy", "Ann", "58"), ("Gin", "Ann", "64"), ("Gin", "Ben", "0"),
+        ("Oklahoma", "Ann", "36"), ("Oklahoma", "Ben", "0"), ("Hollywood", "Ben", "65"),
+        ("Hollywood", "Ann", "0")]
+
+
+def test_game_kind_completion_offers_the_kinds() -> None:
+    from click.testing import CliRunner
+
+    from rummy_cli.cli import cli
+
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": "rummy stats --game-kind o",
+           "COMP_CWORD": "3"}
+    result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
+    assert [line.split(",", 1)[1] for line in result.output.splitlines()] == ["oklahoma"]
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -297,3 +435,65 @@ def test_stats_totals_add_up_to_every_games_standings_and_every_round_has_a_winn
     assert sum(p["total"] for p in players) == standings_total
     assert len({p["name"].casefold() for p in players}) == len(players)
     assert [p["total"] for p in players] == sorted((p["total"] for p in players), reverse=True)
+
+
+def test_g10_a_hand_nobody_wins_under_tie_none_is_played_by_both_and_a_knock() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--rule", "tie=none", "--dealer", "Ben")
+    ok("round", "--knock", "Ann", "--points", "Ann=6", "--points", "Ben=6")
+    players = by_name(stats_doc())
+    assert [(p["rounds_played"], p["rounds_won"], p["knocks"], p["undercuts_suffered"],
+             p["best_round"], p["average_left_in_hand"]) for p in players.values()] == [
+        (1, 0, 1, 0, 0, 6.0), (1, 0, 0, 0, 0, 6.0)]
+    assert stats_doc()["kinds"][0]["dead_hands"] == 0
+
+
+UPCARDS = ["KH", "QS", "10D", "JC"]  # Oklahoma limits of 10, so any knock of 10 or less
+
+
+@st.composite
+def gin_games(draw: st.DrawFn) -> Any:
+    """A Gin game of any preset, Hollywood or not, played for a few hands (dead ones too)."""
+    from dataclasses import replace
+
+    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin.rules import find_preset
+
+    rules = find_preset(draw(st.sampled_from(["gin", "classic", "oklahoma"])))
+    if draw(st.booleans()):
+        rules = replace(rules, scoring="hollywood")
+    players = draw(st.sampled_from([["Ann", "Ben"], ["ann", "Cy"], ["Ben", "Dee"]]))
+    game = new_gin_game(players, dealer=players[0], rules=rules)
+    for _ in range(draw(st.integers(0, 8))):
+        if game.state.game_over:
+            break
+        knocker = draw(st.sampled_from([None, *players]))
+        upcard = draw(st.sampled_from(UPCARDS)) if rules.game == "oklahoma" else None
+        if knocker is None:
+            game, _ = record_hand(game, None, {})
+            continue
+        other = next(p for p in players if p != knocker)
+        hands = {knocker: draw(st.integers(0, 10)), other: draw(st.integers(0, 60))}
+        game, _ = record_hand(game, knocker, hands, upcard=upcard)
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(gin_games(), min_size=1, max_size=6), st.lists(nights(), max_size=2))
+def test_each_kinds_figures_come_from_its_own_games_only(gin: list[Any],
+                                                         nights_: list[list[Any]]) -> None:
+    from rummy_cli.stats import kind_of, stats_by_kind
+
+    games = [*gin, *(g for night in nights_ for g in night)]
+    reports = stats_by_kind(games)
+    assert len({r.kind for r in reports}) == len(reports)
+    for report in reports:
+        own = [g for g in games if kind_of(g) == report.kind]
+        assert report.games == len(own)
+        assert sum(p.total for p in report.players) == sum(
+            x.total for g in own for x in g.state.standings)  # nothing from another kind
+        dead = sum(1 for g in own for r in g.results if r.knocker is None and not r.winners)
+        assert report.dead == dead and report.rounds == sum(len(g.rounds) for g in own)
+        seats = sum(len(g.players) * len(g.results) for g in own)
+        assert sum(p.rounds_played for p in report.players) == seats - 2 * dead
+        names = {p.casefold() for g in own for p in g.players}
+        assert {p.name.casefold() for p in report.players} == names

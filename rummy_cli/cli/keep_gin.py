@@ -301,17 +301,15 @@ def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str
 
 def history(game: Any, as_json: bool, fmt: str) -> None:
     """``history`` for a Gin game: one row per hand."""
-    from ..gin_sheet import history_json, history_rows, standings_footer
-    from ..render import table
+    from ..gin_sheet import history_json, history_table, standings_footer
 
     if as_json:
         _print_json(history_json(game))
         return
-    headers, rows = history_rows(game)
-    if not rows and fmt in ("simple", "plain"):
+    if not game.rounds and fmt in ("simple", "plain"):
         click.echo("No hands recorded yet.")
         return
-    click.echo(table(rows, headers, fmt))
+    click.echo(history_table(game, fmt))
     if game.state.game_over:
         _footer(standings_footer(game), fmt)
 

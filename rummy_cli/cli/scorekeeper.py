@@ -229,10 +229,13 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
 def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The score sheet: every round with its ending, points in hand and running totals.
 
-    'In hand' is each player's points left in hand (R16), in the order of the player
-    columns. Under each player: the running total, '*' for the round's winners. When the
-    game is over, the last rows give each player's round bonus (for the rounds won), game
-    bonus (for reaching the target) and total.
+    'End' says how the round ended ('Dee undercuts Cy', 'the stock ran out'; in Gin
+    'Ben gin', 'dead hand', and the upcard in Oklahoma). 'In hand' is each player's
+    points left in hand (R16), in the order of the player columns. Under each player:
+    the running total, '*' for the round's winners. When the game is over, the last
+    rows give each player's round bonus (for the rounds won), game bonus (for reaching
+    the target) and total. With --format csv (or tsv), a plain number in every cell:
+    a column per player for the points in hand, the round's score and the total.
 
     \b
     Examples:

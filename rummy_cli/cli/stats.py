@@ -52,52 +52,97 @@ def _ledger_paths(named: Sequence[str]) -> list[Path]:
     return paths
 
 
+def _complete_kind(ctx: click.Context, param: click.Parameter,
+                   incomplete: str) -> list[str]:
+    from ..stats import KINDS
+
+    return [key for key, _ in KINDS if key.startswith(incomplete.lower())]
+
+
 @cli.command("stats")
 @click.argument("ledgers", nargs=-1, metavar="[LEDGER]...",
                 type=click.Path(dir_okay=False))
+@click.option("--game-kind", "kinds", multiple=True, metavar="KIND",
+              shell_complete=_complete_kind,
+              help="Only the games of this kind: manipulation, gin (classic Gin too), "
+                   "oklahoma or hollywood; give it again for more.")
 @ledger_option
 @json_option
 @format_option
-def stats(ledgers: tuple[str, ...], ledger: str | None, as_json: bool, fmt: str) -> None:
-    """Each player's figures over every game of the ledgers given, best total first.
+def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
+          as_json: bool, fmt: str) -> None:
+    """Each player's figures over every game of the ledgers given, best total first, a
+    table for each kind of game.
 
     Without a LEDGER, the games of the current ledger ($RUMMY_LEDGER or
     ./rummy-ledger.yaml; --ledger names it too). A player is the same in every game and
     file whose name matches in any case (shown as first written); a file named twice
-    counts once.
+    counts once. Manipulation Rummy, Gin (classic Gin too), Oklahoma and Hollywood (any
+    Gin game scored as Hollywood) each have their own table: figures of different games
+    are never added up or averaged together.
 
     \b
-    Games       the games the player sat in, finished or still being played
-    Won         finished games won; a shared win counts for each winner
-    Rounds      the rounds the player played
-    Rounds won  the rounds won; a round two players tie in counts for both
-    Knocks      the rounds the player ended, by knocking or by going out
-    Undercuts   rounds won under another player's knock (the undercut bonus)
-    Undercut    the player's knocks that another player undercut
-    Out         rounds won by going out, with no card left (the 25-point bonus)
-    Best        the player's highest score in a single round
-    Avg left    the points left in hand per round played, on average
-    Total       each game's total added up: a finished game's final total with
-                the bonuses, and the points so far of a game still being played
+    Games   the games the player sat in, finished or still being played
+    Won     finished games won; a shared win counts for each winner
+    Rounds  the rounds played (Gin: Hands; a dead hand counts for nobody)
+    Won     the rounds (hands) won; a round two players tie in counts for both
+    Knocks  the rounds the player ended, by knocking or going out (Gin: gin too)
+    Cuts    rounds won under another player's knock (the undercut bonus)
+    Cut     the player's knocks that another player undercut
+    Out     rounds won by going out, with no card left (Gin: hands won by gin)
+    Best    the player's highest score in a single round
+    Avg     the points left in hand per round played (Gin: the deadwood)
+    Total   each game's total added up: a finished game's final total with
+            the bonuses, and the points so far of a game still being played
 
     \b
     Examples:
       rummy stats
       rummy stats samples/friday-night.yaml
       rummy stats friday.yaml saturday.yaml --format github
+      rummy stats *.yaml --game-kind gin
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json
     """
-    from ..stats import HEADERS, player_stats, stats_json, summary, table_rows
+    from ..stats import (
+        KIND_NAMES,
+        SPREADSHEET_HEADERS,
+        find_kind,
+        headers,
+        heading,
+        spreadsheet_rows,
+        stats_by_kind,
+        stats_json,
+        summary,
+        table_rows,
+    )
 
     fmt = _check_format(fmt)
+    wanted = list(dict.fromkeys(find_kind(k) for k in kinds))  # refused before any file
     paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
     games = [game for path in paths for game in _read(path).games]
-    report = player_stats(games)
+    reports = stats_by_kind(games, wanted)
     if as_json:
-        _print_json({**stats_json(report), "ledgers": [str(p) for p in paths]})
+        _print_json({**stats_json(reports), "ledgers": [str(p) for p in paths]})
         return
-    from ..render import table
+    from ..render import footer, table
+    from ..sheet import SCREEN_FORMATS, is_spreadsheet, spreadsheet
 
-    click.echo(table(table_rows(report), HEADERS, fmt, compact=True, floatfmt=".1f"))
-    _footer(summary(report), fmt)
+    if is_spreadsheet(fmt):
+        click.echo(spreadsheet(spreadsheet_rows(reports), SPREADSHEET_HEADERS, fmt))
+        return
+    for n, report in enumerate(reports):
+        if n:
+            click.echo()
+        above = footer(heading(report), fmt)
+        if above is not None:
+            click.echo(above)
+            if fmt not in SCREEN_FORMATS:  # markdown and the like: a line apart, or it
+                click.echo()               # would run into the table
+        if not report.games:
+            click.echo(f"No {KIND_NAMES[report.kind]} games in "
+                       f"{'this ledger' if len(paths) == 1 else 'these ledgers'}.")
+            continue
+        click.echo(table(table_rows(report), headers(report), fmt, compact=True,
+                         floatfmt=".1f"))
+        _footer(summary(report), fmt)
