@@ -19,6 +19,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import RummyError
 from .race import Race
@@ -106,45 +107,64 @@ def x_ticks(rounds: int, most: int) -> list[int]:
     return list(range(0, rounds + 1, step))
 
 
+LEVEL = "="  # draws a stretch where two or more lines run together (a tie)
+
+
+def level_stretches(race: Race) -> list[tuple[int, tuple[str, ...]]]:
+    """Where lines run together: (the round a stretch starts from, the players on it), for
+    every stretch from one round to the next that two or more players draw alike (the same
+    points before and after). Drawn last with :data:`LEVEL`, so no tie hides a line.
+
+    >>> from .race import Race
+    >>> r = Race(("A", "B", "C"), 100, {"A": (0, 5, 9), "B": (0, 5, 7), "C": (3, 6, 9)},
+    ...          False, None, {}, ())
+    >>> level_stretches(r)
+    [(0, ('A', 'B')), (1, ('A', 'B'))]
+    """
+    found = []
+    for start in range(race.rounds):
+        ends: dict[tuple[int, int], list[str]] = {}
+        for p in race.players:
+            series = (0, *race.totals[p])
+            ends.setdefault((series[start], series[start + 1]), []).append(p)
+        found += [(start, tuple(group)) for group in ends.values() if len(group) > 1]
+    return found
+
+
+def level_note(race: Race) -> str | None:
+    """The legend's words for :data:`LEVEL`: who runs together, or None if nobody does.
+
+    >>> from .race import Race
+    >>> r = Race(("A", "B"), 100, {"A": (0, 5), "B": (0, 7)}, False, None, {}, ())
+    >>> level_note(r)
+    '= A and B level'
+    """
+    groups: list[tuple[str, ...]] = []
+    for part in (race, *race.games):
+        for _, group in level_stretches(part):
+            if group not in groups:
+                groups.append(group)
+    if not groups:
+        return None
+    if len(groups) == 1:
+        return f"{LEVEL} {and_list(groups[0])} level"
+    return f"{LEVEL} level: " + "; ".join(and_list(g) for g in groups)
+
+
 def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bool) -> str:
     """The race in ``width`` x ``height`` characters, then a legend and the bonus note.
 
     Each line starts at 0 before round 1. In colour each player has a colour; without, each
     line is drawn with the player's mark (:func:`marks`). ``ascii_only``: no box-drawing
-    characters either.
+    characters either. Where lines run together they are drawn with :data:`LEVEL`.
+
+    Under Hollywood: three panels, one per game, each against its own target, over the same
+    hands; a game's lines stop at the hand that ended it (:func:`hollywood_chart`).
     """
-    try:
-        import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
-    except ImportError:
-        raise _missing("plotext", "the terminal chart") from None
-    xs = list(range(race.rounds + 1))
+    if race.games:
+        return hollywood_chart(race, width, height, colour, ascii_only)
     mark = marks(race.players, ascii_only)
-    plt.clear_figure()
-    try:
-        plt.theme("pro" if colour else "clear")
-        plt.plotsize(width, height)
-        top = max([race.target, *(race.points(p) for p in race.players)])
-        plt.ylim(0, top + max(1, top // 20))
-        plt.yticks(y_ticks(top, race.target))
-        for seat, player in enumerate(race.players):
-            ys = [0, *race.totals[player]]
-            plt.plot(xs, ys, marker="hd" if colour and not ascii_only else mark[player],
-                     color=_TERMINAL_COLOURS[seat] if colour else None)
-        target_colour = "gray" if colour else None
-        plt.hline(race.target, target_colour)
-        plt.text(f"target {race.target}", 0, race.target, color=target_colour,
-                 alignment="left")
-        plt.xticks(x_ticks(race.rounds, (width - 8) // 5))  # room for 4 digits and a space
-        plt.xlabel(race.unit)
-        plt.title(title(race))
-        drawn = plt.build()
-    finally:
-        plt.clear_figure()
-    if not colour:
-        drawn = _ANSI.sub("", drawn)
-    if ascii_only:
-        drawn = drawn.translate(_ASCII_FRAME)
-    lines = [line.rstrip() for line in drawn.splitlines()]
+    lines = _panel(race, race.rounds, title(race), width, height, colour, ascii_only, mark)
     lines += _legend(race, mark, colour and not ascii_only, colour, width)
     note = bonus_note(race)
     if note is not None:
@@ -152,19 +172,101 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
     return "\n".join(lines)
 
 
+def hollywood_chart(race: Race, width: int, height: int, colour: bool,
+                    ascii_only: bool) -> str:
+    """Hollywood's three races (G19-G21), one panel per game, then who won each finished one
+    with its bonuses (G12-G13), and the match once all three are over (G22)."""
+    mark = marks(race.players, ascii_only)
+    tall = max(12, height * 3 // 4)  # the three panels run down the screen
+    lines = textwrap.wrap(f"Hollywood: three races to {race.target}, after hand "
+                          f"{race.rounds}", width)
+    for game in race.games:
+        lines += ["", *_panel(game, race.rounds, _game_title(game), width, tall, colour,
+                              ascii_only, mark, ticks=(tall - 5) // 2)]
+    lines += _legend(race, mark, colour and not ascii_only, colour, width, points=False)
+    for game in race.games:
+        if game.game_over:
+            lines += textwrap.wrap(_game_note(game), width)
+    if race.game_over:
+        lines += textwrap.wrap(f"All three games are over: {_result(race)} in all.", width)
+    return "\n".join(lines)
+
+
+def _game_title(game: Race) -> str:
+    """'Game 1 (over after hand 5), to 100'."""
+    over = f" (over after {game.unit} {game.over_after})" if game.game_over else ""
+    return f"{game.name}{over}, to {game.target}"
+
+
+def _game_note(game: Race) -> str:
+    """'Game 1: Ann wins, 299 to 90 with the bonuses (not counted toward 100).'"""
+    ranked = sorted(game.players, key=lambda p: -game.final[p])
+    totals = " to ".join(str(game.final[p]) for p in ranked)
+    return (f"{game.name}: {and_list(game.winners)} wins, {totals} with the bonuses (not "
+            f"counted toward {game.target}).")
+
+
+def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour: bool,
+           ascii_only: bool, mark: dict[str, str], ticks: int = 5) -> list[str]:
+    """One race drawn over rounds 0 to ``hands`` (a finished race's lines stop at its end),
+    with about ``ticks`` marks of points on the y axis."""
+    try:
+        import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
+    except ImportError:
+        raise _missing("plotext", "the terminal chart") from None
+    plt.clear_figure()
+    try:
+        plt.theme("pro" if colour else "clear")
+        plt.plotsize(width, height)
+        top = max([race.target, *(race.points(p) for p in race.players)])
+        plt.ylim(0, top + max(1, top // 20))
+        plt.xlim(0, max(hands, 1))
+        plt.yticks(y_ticks(top, race.target, ticks))
+        xs = list(range(race.rounds + 1))
+        for seat, player in enumerate(race.players):
+            ys = [0, *race.totals[player]]
+            plt.plot(xs, ys, marker="hd" if colour and not ascii_only else mark[player],
+                     color=_TERMINAL_COLOURS[seat] if colour else None)
+        for start, group in level_stretches(race):
+            ys = [0, *race.totals[group[0]]]
+            plt.plot([start, start + 1], ys[start:start + 2], marker=LEVEL)
+        target_colour = "gray" if colour else None
+        plt.hline(race.target, target_colour)
+        plt.text(f"target {race.target}", 0, race.target, color=target_colour,
+                 alignment="left")
+        plt.xticks(x_ticks(hands, (width - 8) // 5))  # room for 4 digits and a space
+        plt.xlabel(race.unit)
+        plt.title(heading)
+        drawn = plt.build()
+    finally:
+        plt.clear_figure()
+    if not colour:
+        drawn = _ANSI.sub("", drawn)
+    if ascii_only:
+        drawn = drawn.translate(_ASCII_FRAME)
+    return [line.rstrip() for line in drawn.splitlines()]
+
+
 def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
-            width: int) -> list[str]:
+            width: int, points: bool = True) -> list[str]:
     """'A Ann 96   B Ben 59': each name after its mark (``bars``: a piece of line), in its
-    line's colour if ``colour``, in lines of at most ``width`` characters."""
+    line's colour if ``colour``, in lines of at most ``width`` characters; then what
+    :data:`LEVEL` marks, if any lines run together. ``points``: the points after each name."""
+    items: list[tuple[str, int | None]] = []
+    for seat, player in enumerate(race.players):
+        label = f"{player} {race.points(player)}" if points else player
+        items.append((f"━━ {label}" if bars else f"{mark[player]} {label}",
+                      _TERMINAL_COLOURS[seat] if colour else None))
+    level = level_note(race)
+    if level is not None:
+        items.append((level, None))
     lines: list[str] = []
     shown = ""  # the current line, and its length on screen (without colour codes)
     length = 0
-    for seat, player in enumerate(race.players):
-        label = f"{player} {race.points(player)}"
-        item = f"━━ {label}" if bars else f"{mark[player]} {label}"
+    for item, code in items:
         size = len(item)
-        if colour:
-            item = f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m{item}\x1b[0m"
+        if code is not None:
+            item = f"\x1b[38;5;{code}m{item}\x1b[0m"
         if length and length + 3 + size > width:
             lines.append(shown)
             shown, length = "", 0
@@ -207,7 +309,9 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
     """Draw the race into an SVG or PNG file at ``path`` (``fmt``: 'svg' or 'png').
 
     The lines are the running totals; the target is a dashed line; once the game is over a
-    dotted step after the last round leads to each player's total with the bonuses.
+    dotted step after the last round leads to each player's total with the bonuses. Where
+    lines run together they are drawn in turns of each one's colour. Under Hollywood: three
+    panels, one race per game, over the same hands.
     """
     import logging
     import warnings
@@ -220,11 +324,6 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
     except ImportError:
         raise _missing("matplotlib", "an image of the chart") from None
 
-    xs = list(range(race.rounds + 1))
-    end = race.rounds + max(1, round(race.rounds / 15))  # where the totals with bonuses stand
-    dots = race.rounds <= 30  # a dot per round, unless they would crowd
-    highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
-    top = max(highest) * 1.08
     with matplotlib.rc_context({
             "svg.fonttype": "none",  # text stays text: names can be found and copied
             "svg.hashsalt": "rummy",  # the same game gives the same file
@@ -234,44 +333,71 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
             "font.family": ["DejaVu Sans", *_FALLBACK_FONTS],
             "font.size": 11}), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. a name with a letter the font lacks
-        fig = Figure(figsize=(8, 5), layout="constrained")
-        ax = fig.add_subplot()
         colours = {p: _IMAGE_COLOURS[seat % len(_IMAGE_COLOURS)]
                    for seat, p in enumerate(race.players)}
-        lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
-                         markersize=4, linewidth=2, color=colours[player])[0]
-                 for player in race.players]
-        if race.game_over:
-            totals = [race.final[p] for p in race.players]
-            heights = spread(totals, top * 0.05)
-            for player, total, height in zip(race.players, totals, heights):
-                ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
-                        color=colours[player], linewidth=1.5)
-                ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
-                ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
-                            textcoords=("offset points", "data"), va="center",
-                            color=colours[player])
-        ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
-        ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
-                    textcoords="offset points", va="bottom", color="0.35")
-        ticks = x_ticks(race.rounds, 12)
-        labels = [str(t) for t in ticks]
-        if race.game_over:
-            ticks.append(end)
-            labels.append("with\nbonuses")
-        ax.set_xticks(ticks, labels)
-        margin = max(end, 1) * 0.02
-        ax.set_xlim(-margin, (end if race.game_over else race.rounds) + margin)
-        ax.set_ylim(0, top)
-        ax.set_xlabel(race.unit)
-        ax.set_ylabel("points")
-        ax.set_title(f"{title(race)}\n{_standing(race)}")
-        ax.grid(axis="y", alpha=0.3)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
+        if race.games:
+            fig = Figure(figsize=(8, 10), layout="constrained")
+            axes = fig.subplots(len(race.games), 1, sharex=True)
+            for ax, game in zip(axes, race.games):
+                lines = _draw_race(ax, game, race.rounds, colours)
+                ax.set_title(f"{_game_title(game)}: {_standing(game)}")
+                ax.label_outer()  # the hands are named once, under the last panel
+            match = f"\n{_result(race)} in all" if race.game_over else ""
+            fig.suptitle(f"Hollywood: three races to {race.target}, after hand "
+                         f"{race.rounds}{match}")
+        else:
+            fig = Figure(figsize=(8, 5), layout="constrained")
+            ax = fig.add_subplot()
+            lines = _draw_race(ax, race, race.rounds, colours)
+            ax.set_title(f"{title(race)}\n{_standing(race)}")
         # names given as they are: a label starting with '_' would otherwise be left out
         one_row = sum(len(p) + 6 for p in race.players) <= 80  # long names: several rows
         fig.legend(lines, list(race.players), loc="outside lower center",
                    ncols=len(race.players) if one_row else 2, frameon=False)
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         fig.savefig(path, format=fmt, metadata=metadata, dpi=150)
+
+
+def _draw_race(ax: Any, race: Race, hands: int, colours: dict[str, str]) -> list[Any]:
+    """One race on ``ax`` over rounds 0 to ``hands``; the players' lines (for the legend)."""
+    xs = list(range(race.rounds + 1))
+    end = race.rounds + max(1, round(hands / 15))  # where the totals with bonuses stand
+    dots = hands <= 30  # a dot per round, unless they would crowd
+    highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
+    top = max(highest) * 1.08
+    lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
+                     markersize=4, linewidth=2, color=colours[player])[0]
+             for player in race.players]
+    for start, group in level_stretches(race):  # dashes in turn: no line hides another
+        ys = [0, *race.totals[group[0]]][start:start + 2]
+        for turn, player in enumerate(group):
+            ax.plot([start, start + 1], ys, linewidth=2, color=colours[player],
+                    linestyle=(turn * 4, (4, 4 * (len(group) - 1))))
+    if race.game_over:
+        totals = [race.final[p] for p in race.players]
+        heights = spread(totals, top * 0.05)
+        for player, total, height in zip(race.players, totals, heights):
+            ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
+                    color=colours[player], linewidth=1.5)
+            ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
+            ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
+                        textcoords=("offset points", "data"), va="center",
+                        color=colours[player])
+    ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
+    ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
+                textcoords="offset points", va="bottom", color="0.35")
+    ticks = x_ticks(hands, 12)
+    labels = [str(t) for t in ticks]
+    if race.game_over and not race.name:
+        ticks.append(end)
+        labels.append("with\nbonuses")
+    ax.set_xticks(ticks, labels)
+    margin = max(end, hands, 1) * 0.02
+    ax.set_xlim(-margin, max(end if race.game_over else race.rounds, hands) + margin)
+    ax.set_ylim(0, top)
+    ax.set_xlabel(race.unit)
+    ax.set_ylabel("points")
+    ax.grid(axis="y", alpha=0.3)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return lines

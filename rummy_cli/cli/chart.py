@@ -71,11 +71,16 @@ def _terminal_chart_style(ascii_only: bool) -> tuple[bool, bool]:
 
 def _race_json(race: Race) -> dict[str, object]:
     """The race as data: the running totals after each round, and the end of the game."""
-    return {"players": list(race.players), "target": race.target, "rounds": race.rounds,
-            "totals": {p: list(v) for p, v in race.totals.items()},
-            "game_over": race.game_over, "over_after": race.over_after,
-            "final": dict(race.final) if race.game_over else None,
-            "winners": list(race.winners)}
+    from ..race import games_data
+
+    doc = {"players": list(race.players), "target": race.target, "rounds": race.rounds,
+           "totals": {p: list(v) for p, v in race.totals.items()},
+           "game_over": race.game_over, "over_after": race.over_after,
+           "final": dict(race.final) if race.game_over else None,
+           "winners": list(race.winners)}
+    if race.games:  # Hollywood: each game's own race (Game 1-3)
+        doc["games"] = games_data(race)
+    return doc
 
 
 @cli.command("chart")
