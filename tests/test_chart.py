@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -156,6 +157,70 @@ def test_initials_that_clash_become_seat_numbers() -> None:
     run("round", "--knock", "Al", "--points", "Ann=20", "--points", "Al=3", "--points", "Bo=9")
     _, out, _ = run("chart")
     assert "1 Ann 0   2 Al 23   3 Bo 0" in out
+
+
+def plotted_marks(out: str) -> set[str]:
+    """The characters drawn inside the chart's frames (the lines: not the axes, the target
+    line and its label, nor the legend), in a chart drawn with --ascii."""
+    drawn: set[str] = set()
+    lines = out.splitlines()
+    tops = [n for n, line in enumerate(lines) if line.lstrip().startswith("+---")]
+    for top in tops:
+        left = lines[top].index("+")
+        right = lines[top].rindex("+")
+        for line in lines[top + 1:]:
+            if line.lstrip().startswith("++--"):  # the bottom of the frame
+                break
+            inside = re.sub(r"target \d+", "", line[left + 1:right])
+            drawn |= set(inside) - set(" -")
+    return drawn
+
+
+def test_tied_lines_are_drawn_level_and_hide_no_player() -> None:
+    """Ann and Ben score alike: without the level mark, the line drawn last would hide the
+    other one; with it, the legend says who runs together."""
+    run("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    for points in ("Ann=3 Ben=3 Cy=0", "Ann=10 Ben=10 Cy=0"):
+        args = [x for p in points.split() for x in ("--points", p)]
+        run("round", "--knock", "Cy", *args)
+    run("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=10",
+        "--points", "Cy=40")
+    _, out, _ = run("chart", "--ascii")
+    assert "= Ann and Ben level" in out.splitlines()[-1]
+    assert {"A", "C", "="} <= plotted_marks(out)
+
+
+def test_a_race_without_ties_has_no_level_mark() -> None:
+    from rummy_cli.chart import level_note, level_stretches
+    from rummy_cli.race import Race
+
+    r = Race(("Ann", "Ben"), 150, {"Ann": (5, 9), "Ben": (3, 9)}, False, None, {}, ())
+    assert level_stretches(r) == [] and level_note(r) is None
+    tied = Race(("Ann", "Ben"), 150, {"Ann": (5, 9), "Ben": (5, 9)}, False, None, {}, ())
+    assert level_stretches(tied) == [(0, ("Ann", "Ben")), (1, ("Ann", "Ben"))]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=8))
+def test_whenever_two_lines_run_together_the_chart_says_so(rounds: list[tuple[int, int]]
+                                                             ) -> None:
+    """For any race of two: a stretch where both have the same points before and after is
+    drawn with the level mark, and the legend names them; without one, neither appears."""
+    from rummy_cli.chart import text_chart
+    from rummy_cli.race import Race
+
+    ann, ben, totals = 0, 0, {"Ann": [], "Ben": []}  # type: ignore[var-annotated]
+    for a, b in rounds:
+        ann, ben = ann + a, ben + b
+        totals["Ann"].append(ann)
+        totals["Ben"].append(ben)
+    series = {p: (0, *v) for p, v in totals.items()}
+    level = any(series["Ann"][i:i + 2] == series["Ben"][i:i + 2] for i in range(len(rounds)))
+    r = Race(("Ann", "Ben"), 150, {p: tuple(v) for p, v in totals.items()}, False, None,
+             {}, ())
+    out = text_chart(r, 60, 16, colour=False, ascii_only=True)
+    assert ("=" in plotted_marks(out)) == level
+    assert ("= Ann and Ben level" in out) == level
 
 
 def test_colour_codes_only_in_colour() -> None:
