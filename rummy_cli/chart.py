@@ -107,48 +107,50 @@ def x_ticks(rounds: int, most: int) -> list[int]:
     return list(range(0, rounds + 1, step))
 
 
-LEVEL = "="  # draws a stretch where two or more lines run together (a tie)
+LEVEL = "="  # draws where two or more lines run together, so that none hides another
 
 
-def level_stretches(race: Race) -> list[tuple[int, tuple[str, ...]]]:
+def level_stretches(race: Race, near: float = 0) -> list[tuple[int, tuple[str, ...]]]:
     """Where lines run together: (the round a stretch starts from, the players on it), for
-    every stretch from one round to the next that two or more players draw alike (the same
-    points before and after). Drawn last with :data:`LEVEL`, so no tie hides a line.
+    every stretch from one round to the next that two or more players draw alike (points
+    within ``near`` of each other before and after). The image draws these in turns of
+    each player's colour; the terminal chart finds its own, cell by cell.
 
     >>> from .race import Race
     >>> r = Race(("A", "B", "C"), 100, {"A": (0, 5, 9), "B": (0, 5, 7), "C": (3, 6, 9)},
     ...          False, None, {}, ())
-    >>> level_stretches(r)
-    [(0, ('A', 'B')), (1, ('A', 'B'))]
+    >>> level_stretches(r), level_stretches(r, near=1)[-1]
+    ([(0, ('A', 'B')), (1, ('A', 'B'))], (2, ('A', 'C')))
     """
     found = []
     for start in range(race.rounds):
-        ends: dict[tuple[int, int], list[str]] = {}
+        groups: list[list[str]] = []
         for p in race.players:
-            series = (0, *race.totals[p])
-            ends.setdefault((series[start], series[start + 1]), []).append(p)
-        found += [(start, tuple(group)) for group in ends.values() if len(group) > 1]
+            here = (0, *race.totals[p])[start:start + 2]
+            for group in groups:
+                there = (0, *race.totals[group[0]])[start:start + 2]
+                if all(abs(a - b) <= near for a, b in zip(here, there)):
+                    group.append(p)
+                    break
+            else:
+                groups.append([p])
+        found += [(start, tuple(group)) for group in groups if len(group) > 1]
     return found
 
 
-def level_note(race: Race) -> str | None:
-    """The legend's words for :data:`LEVEL`: who runs together, or None if nobody does.
+def together_note(groups: Sequence[tuple[str, ...]]) -> str | None:
+    """The legend's words for :data:`LEVEL`: whose lines run together, or None.
 
-    >>> from .race import Race
-    >>> r = Race(("A", "B"), 100, {"A": (0, 5), "B": (0, 7)}, False, None, {}, ())
-    >>> level_note(r)
-    '= A and B level'
+    >>> together_note([("Ann", "Ben")]), together_note([])
+    ('= Ann and Ben together', None)
+    >>> together_note([("Ann", "Ben", "Dee"), ("Ben", "Cy")])
+    '= two or more lines together'
     """
-    groups: list[tuple[str, ...]] = []
-    for part in (race, *race.games):
-        for _, group in level_stretches(part):
-            if group not in groups:
-                groups.append(group)
     if not groups:
         return None
     if len(groups) == 1:
-        return f"{LEVEL} {and_list(groups[0])} level"
-    return f"{LEVEL} level: " + "; ".join(and_list(g) for g in groups)
+        return f"{LEVEL} {and_list(groups[0])} together"
+    return f"{LEVEL} two or more lines together"
 
 
 def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bool) -> str:
@@ -156,7 +158,8 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
 
     Each line starts at 0 before round 1. In colour each player has a colour; without, each
     line is drawn with the player's mark (:func:`marks`). ``ascii_only``: no box-drawing
-    characters either. Where lines run together they are drawn with :data:`LEVEL`.
+    characters either. Where lines run together (a tie, or points too close for the
+    terminal to tell apart) they are drawn with :data:`LEVEL` and the legend says whose.
 
     Under Hollywood: three panels, one per game, each against its own target, over the same
     hands; a game's lines stop at the hand that ended it (:func:`hollywood_chart`).
@@ -164,8 +167,9 @@ def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bo
     if race.games:
         return hollywood_chart(race, width, height, colour, ascii_only)
     mark = marks(race.players, ascii_only)
-    lines = _panel(race, race.rounds, title(race), width, height, colour, ascii_only, mark)
-    lines += _legend(race, mark, colour and not ascii_only, colour, width)
+    lines, groups = _panel(race, race.rounds, title(race), width, height, colour, ascii_only,
+                           mark)
+    lines += _legend(race, mark, colour and not ascii_only, colour, width, groups)
     note = bonus_note(race)
     if note is not None:
         lines += textwrap.wrap(note, width)
@@ -180,10 +184,14 @@ def hollywood_chart(race: Race, width: int, height: int, colour: bool,
     tall = max(12, height * 3 // 4)  # the three panels run down the screen
     lines = textwrap.wrap(f"Hollywood: three races to {race.target}, after hand "
                           f"{race.rounds}", width)
+    groups: list[tuple[str, ...]] = []
     for game in race.games:
-        lines += ["", *_panel(game, race.rounds, _game_title(game), width, tall, colour,
-                              ascii_only, mark, ticks=(tall - 5) // 2)]
-    lines += _legend(race, mark, colour and not ascii_only, colour, width, points=False)
+        drawn, found = _panel(game, race.rounds, _game_title(game), width, tall, colour,
+                              ascii_only, mark, ticks=(tall - 5) // 2)
+        lines += ["", *drawn]
+        groups += [g for g in found if g not in groups]
+    lines += _legend(race, mark, colour and not ascii_only, colour, width, groups,
+                     points=False)
     for game in race.games:
         if game.game_over:
             lines += textwrap.wrap(_game_note(game), width)
@@ -207,63 +215,121 @@ def _game_note(game: Race) -> str:
 
 
 def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour: bool,
-           ascii_only: bool, mark: dict[str, str], ticks: int = 5) -> list[str]:
+           ascii_only: bool, mark: dict[str, str], ticks: int = 5
+           ) -> tuple[list[str], list[tuple[str, ...]]]:
     """One race drawn over rounds 0 to ``hands`` (a finished race's lines stop at its end),
-    with about ``ticks`` marks of points on the y axis."""
+    with about ``ticks`` marks of points on the y axis; and whose lines run together.
+
+    The frame and each player's line are drawn apart, then laid over each other cell by
+    cell: a cell of one player's line shows that line (in its colour); a stretch of
+    cells that two or more lines share shows :data:`LEVEL` (where lines only cross, the
+    line drawn last shows).
+    """
     try:
         import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
     except ImportError:
         raise _missing("plotext", "the terminal chart") from None
-    plt.clear_figure()
-    try:
-        plt.theme("pro" if colour else "clear")
-        plt.plotsize(width, height)
-        top = max([race.target, *(race.points(p) for p in race.players)])
-        plt.ylim(0, top + max(1, top // 20))
-        plt.xlim(0, max(hands, 1))
-        plt.yticks(y_ticks(top, race.target, ticks))
-        xs = list(range(race.rounds + 1))
-        for seat, player in enumerate(race.players):
-            ys = [0, *race.totals[player]]
-            plt.plot(xs, ys, marker="hd" if colour and not ascii_only else mark[player],
-                     color=_TERMINAL_COLOURS[seat] if colour else None)
-        for start, group in level_stretches(race):
-            ys = [0, *race.totals[group[0]]]
-            plt.plot([start, start + 1], ys[start:start + 2], marker=LEVEL)
-        target_colour = "gray" if colour else None
-        plt.hline(race.target, target_colour)
-        plt.text(f"target {race.target}", 0, race.target, color=target_colour,
-                 alignment="left")
-        plt.xticks(x_ticks(hands, (width - 8) // 5))  # room for 4 digits and a space
-        plt.xlabel(race.unit)
-        plt.title(heading)
-        drawn = plt.build()
-    finally:
+    top = max([race.target, *(race.points(p) for p in race.players)])
+    xs = list(range(race.rounds + 1))
+
+    def drawn(player: str | None) -> list[str]:
         plt.clear_figure()
-    if not colour:
-        drawn = _ANSI.sub("", drawn)
-    if ascii_only:
-        drawn = drawn.translate(_ASCII_FRAME)
-    return [line.rstrip() for line in drawn.splitlines()]
+        try:
+            plt.theme("clear")
+            plt.plotsize(width, height)
+            plt.ylim(0, top + max(1, top // 20))
+            plt.xlim(0, max(hands, 1))
+            plt.yticks(y_ticks(top, race.target, ticks))
+            if player is not None:
+                plt.plot(xs, [0, *race.totals[player]],
+                         marker="hd" if colour and not ascii_only else mark[player])
+            plt.hline(race.target)
+            plt.text(f"target {race.target}", 0, race.target, alignment="left")
+            plt.xticks(x_ticks(hands, (width - 8) // 5))  # room for 4 digits and a space
+            plt.xlabel(race.unit)
+            plt.title(heading)
+            text = _ANSI.sub("", plt.build())
+        finally:
+            plt.clear_figure()
+        if ascii_only:
+            text = text.translate(_ASCII_FRAME)
+        return text.splitlines()
+
+    frame = drawn(None)
+    lines = {p: drawn(p) for p in race.players}
+    return _overlay(frame, lines, race.players, colour)
 
 
-def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
-            width: int, points: bool = True) -> list[str]:
+def _overlay(frame: list[str], lines: dict[str, list[str]], players: Sequence[str],
+             colour: bool) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The frame with each player's line laid on it (see :func:`_panel`), and the groups of
+    players whose lines run together, in the order they are first met (left to right).
+
+    >>> frame = ["|     |"]
+    >>> rows, groups = _overlay(frame, {"A": ["|AAA  |"], "B": ["|  BBB|"]}, "AB", False)
+    >>> rows, groups
+    (['|AABBB|'], [])
+    >>> _overlay(frame, {"A": ["|AAAAA|"], "B": ["|  BBB|"]}, "AB", False)
+    (['|AA===|'], [('A', 'B')])
+    """
+    size = max(len(x) for x in [*frame, *(y for v in lines.values() for y in v)])
+    grid = [row.ljust(size) for row in frame]
+    over = {p: [row.ljust(size) for row in lines[p]] for p in players}
+    out: list[str] = []
+    first: dict[tuple[str, ...], int] = {}  # each group, and the column it is first met at
+    for r, row in enumerate(grid):
+        who = [tuple(p for p in players if over[p][r][c] != row[c]) for c in range(size)]
+        cells: list[tuple[str, int | None]] = []
+        for c, here in enumerate(who):
+            if len(here) > 1 and _run(who, c) >= _TOGETHER:
+                cells.append((LEVEL, None))
+                first[here] = min(first.get(here, c), c)
+            elif here:
+                cells.append((over[here[-1]][r][c], players.index(here[-1])))
+            else:
+                cells.append((row[c], None))
+        out.append("".join(ch if seat is None or not colour else
+                           f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m{ch}\x1b[0m"
+                           for ch, seat in cells).rstrip())
+    return out, sorted(first, key=lambda g: first[g])
+
+
+_TOGETHER = 3  # shared cells in a row that make lines run together; fewer: they cross
+
+
+def _run(row: Sequence[tuple[str, ...]], at: int) -> int:
+    """How many cells in a row, around ``at``, hold the same players as ``at``."""
+    start = end = at
+    while start > 0 and row[start - 1] == row[at]:
+        start -= 1
+    while end + 1 < len(row) and row[end + 1] == row[at]:
+        end += 1
+    return end - start + 1
+
+
+def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool, width: int,
+            together: Sequence[tuple[str, ...]] = (), points: bool = True) -> list[str]:
     """'A Ann 96   B Ben 59': each name after its mark (``bars``: a piece of line), in its
-    line's colour if ``colour``, in lines of at most ``width`` characters; then what
-    :data:`LEVEL` marks, if any lines run together. ``points``: the points after each name."""
+    line's colour if ``colour``, in lines of at most ``width`` characters; then whose lines
+    run ``together`` (:data:`LEVEL`), if any. ``points``: the points after each name."""
     items: list[tuple[str, int | None]] = []
     for seat, player in enumerate(race.players):
         label = f"{player} {race.points(player)}" if points else player
         items.append((f"━━ {label}" if bars else f"{mark[player]} {label}",
                       _TERMINAL_COLOURS[seat] if colour else None))
-    level = level_note(race)
+    level = together_note(together)
     if level is not None:
         items.append((level, None))
     lines: list[str] = []
     shown = ""  # the current line, and its length on screen (without colour codes)
     length = 0
     for item, code in items:
+        if len(item) > width:  # a long list of players together: lines of its own
+            lines += [shown] if length else []
+            wrapped = textwrap.wrap(item, width)
+            lines += wrapped[:-1]
+            shown, length = wrapped[-1], len(wrapped[-1])
+            continue
         size = len(item)
         if code is not None:
             item = f"\x1b[38;5;{code}m{item}\x1b[0m"
@@ -368,10 +434,11 @@ def _draw_race(ax: Any, race: Race, hands: int, colours: dict[str, str]) -> list
     lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
                      markersize=4, linewidth=2, color=colours[player])[0]
              for player in race.players]
-    for start, group in level_stretches(race):  # dashes in turn: no line hides another
-        ys = [0, *race.totals[group[0]]][start:start + 2]
+    # lines closer than a line's width: dashes in turn, so that no line hides another
+    for start, group in level_stretches(race, near=top * 0.012):
         for turn, player in enumerate(group):
-            ax.plot([start, start + 1], ys, linewidth=2, color=colours[player],
+            ax.plot([start, start + 1], [0, *race.totals[player]][start:start + 2],
+                    linewidth=2, color=colours[player],
                     linestyle=(turn * 4, (4, 4 * (len(group) - 1))))
     if race.game_over:
         totals = [race.final[p] for p in race.players]

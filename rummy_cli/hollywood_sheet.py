@@ -113,7 +113,10 @@ def sheet_text(state: GinState, rules: GinRules, width: int = WIDTH) -> str:
     ``width`` columns when the names allow (they are shortened in the headings if not)."""
     groups = [game_title(g) for g in state.games] + ["Match"]
     _, rows = sheet_rows(state, rules)
-    shown = [[row[0], *(_cell(row[0], v) for v in row[1:])] for row in rows]
+    shown = [[row[0], *(_cell(row[0], v) for v in row[1:])] for row in rows
+             if any(v != "" for v in row[1:])]  # no bonus lines before a game is over
+    if not any(g.over for g in state.games):
+        shown = shown[:2]  # hands won and points: the total would repeat the points
     names = list(state.players)
     text = _draw(groups, names, shown)
     for size in range(max(map(len, names)) - 1, 2, -1):
@@ -147,10 +150,11 @@ def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[s
     """Headings over pairs of right-aligned columns, a rule, the rows, the total under a
     line."""
     players = len(names)
-    label_width = max(len(r[0]) for r in rows)
+    label_width = max(len(x) for x in LABELS)
     gaps = len(_GAP) * (players - 1)
+    longest = max(len(g) for g in [*groups, "Game 3 (over)"])  # the same width all along
     width = max(4, *map(len, names), *(len(c) for r in rows for c in r[1:]),
-                *(-(-(len(g) - gaps) // players) for g in groups))
+                -(-(longest - gaps) // players))
     widths = [width] * (players * len(groups))  # one width: the sheet reads as a grid
     spans = [sum(widths[g * players:(g + 1) * players]) + len(_GAP) * (players - 1)
              for g in range(len(groups))]
@@ -160,7 +164,7 @@ def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[s
     rule = _GAP.join(["-" * label_width, *("-" * w for w in widths)])
     lines.append(rule)
     for row in rows:
-        if row is rows[-1]:  # the total, under a line as on paper
+        if row[0] == "Total":  # under a line, as on paper
             lines.append(_GAP.join([" " * label_width, *("-" * w for w in widths)]))
         lines.append(_GAP.join([row[0].ljust(label_width),
                                 *(c.rjust(w) for c, w in zip(row[1:], widths))]))

@@ -84,9 +84,13 @@ def test_g13_the_shutout_line_shows_what_the_shutout_adds(shutout: str, bonus: s
 
 def test_g12_a_game_in_progress_has_no_bonuses_yet() -> None:
     play(E10[:1])
-    out = ok("standings")
-    assert sheet_line(out, "Box bonus") == [] and sheet_line(out, "Game bonus") == []
+    out = ok("standings")  # a sheet of running points: no bonus line, no total yet
+    assert [x.split()[0] for x in out.splitlines()[3:5]] == ["Hands", "Points"]
+    assert not any(x.startswith(("Box", "Game bonus", "Shutout", "Total"))
+                   for x in out.splitlines())
     assert sheet_line(out, "Points") == ["60", "0", "0", "0", "0", "0", "60", "0"]
+    assert "Shutout" not in ok("standings", "--format", "csv").splitlines()[5:]  # all lines
+    assert ok("standings", "--format", "csv").splitlines()[5].startswith("Shutout,")
 
 
 def test_a_sheet_in_another_format_has_a_column_per_game_and_player() -> None:
@@ -245,3 +249,17 @@ def test_g19_the_image_has_a_panel_per_game(tmp_path: Path) -> None:
     assert any("Game 1 (over after hand 2)" in t for t in texts)
     assert any("Game 3, to 100" in t for t in texts)
     assert sum("target 100" in t for t in texts) == 3
+
+
+def test_readme_shows_the_three_races_as_rummy_draws_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's Hollywood chart (a console block: it depends on the terminal's size) is
+    what 'rummy chart' draws at 80 x 24, within 80 columns."""
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = "$ rummy chart --ledger samples/hollywood.yaml --ascii\n"
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    out = ok("chart", "--ledger", str(root / "samples" / "hollywood.yaml"), "--ascii")
+    assert out == shown and widest(out) <= 80

@@ -99,6 +99,10 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
     In the terminal each player's line has its own colour; without colour (NO_COLOR set,
     output piped, or --ascii) each line is drawn with the player's initial. Once the game is
     over, the totals with the bonuses follow the chart: they do not count toward the target.
+    Where lines run together (a tie), they are drawn with '=' and the legend says whose.
+
+    A Hollywood match is three races, one per game (Game 1, 2, 3), each against its own
+    target; a game's lines stop at the hand that ended it.
 
     --output writes an image to share (SVG or PNG) with the final totals marked. Images need
     matplotlib, an optional extra:
