@@ -29,6 +29,7 @@ EXTRA_HINT = "pip install 'rummy-cli[chart]'"
 
 # one colour per seat, the same in the terminal (256-colour codes) and in the image
 _TERMINAL_COLOURS = (33, 208, 34, 160, 134)
+_GREY = 8  # the target's line and label
 _IMAGE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 _ASCII_FRAME = str.maketrans("─│┌┐└┘├┤┬┴┼", "-|+++++++++")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -257,13 +258,19 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
 
     frame = drawn(None)
     lines = {p: drawn(p) for p in race.players}
-    return _overlay(frame, lines, race.players, colour)
+    label = f"target {race.target}"
+    row = next((n for n, x in enumerate(frame) if label in x), None)
+    grey = (row, frame[row].index(label)) if colour and row is not None else None
+    return _overlay(frame, lines, race.players, colour, grey)
 
 
 def _overlay(frame: list[str], lines: dict[str, list[str]], players: Sequence[str],
-             colour: bool) -> tuple[list[str], list[tuple[str, ...]]]:
+             colour: bool, grey: tuple[int, int] | None = None
+             ) -> tuple[list[str], list[tuple[str, ...]]]:
     """The frame with each player's line laid on it (see :func:`_panel`), and the groups of
     players whose lines run together, in the order they are first met (left to right).
+    ``grey``: the row and column where the target's label starts: from there to the frame,
+    the label and the target's line are drawn in grey.
 
     >>> frame = ["|     |"]
     >>> rows, groups = _overlay(frame, {"A": ["|AAA  |"], "B": ["|  BBB|"]}, "AB", False)
@@ -285,13 +292,27 @@ def _overlay(frame: list[str], lines: dict[str, list[str]], players: Sequence[st
                 cells.append((LEVEL, None))
                 first[here] = min(first.get(here, c), c)
             elif here:
-                cells.append((over[here[-1]][r][c], players.index(here[-1])))
+                cells.append((over[here[-1]][r][c], _TERMINAL_COLOURS[players.index(here[-1])]))
+            elif grey and r == grey[0] and grey[1] <= c < len(row.rstrip()) - 1:
+                cells.append((row[c], _GREY))
             else:
                 cells.append((row[c], None))
-        out.append("".join(ch if seat is None or not colour else
-                           f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m{ch}\x1b[0m"
-                           for ch, seat in cells).rstrip())
+        out.append(_painted(cells, colour).rstrip())
     return out, sorted(first, key=lambda g: first[g])
+
+
+def _painted(cells: Sequence[tuple[str, int | None]], colour: bool) -> str:
+    """A row of (character, colour code or None), each run of one colour painted once."""
+    out = []
+    for n, (ch, code) in enumerate(cells):
+        before = cells[n - 1][1] if n else None
+        after = cells[n + 1][1] if n + 1 < len(cells) else None
+        if colour and code is not None and code != before:
+            out.append(f"\x1b[38;5;{code}m")
+        out.append(ch)
+        if colour and code is not None and code != after:
+            out.append("\x1b[0m")
+    return "".join(out)
 
 
 _TOGETHER = 3  # shared cells in a row that make lines run together; fewer: they cross
