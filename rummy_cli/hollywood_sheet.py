@@ -69,11 +69,11 @@ def game_title(game: GinGameScore) -> str:
     return f"Game {game.number}" + (" (over)" if game.over else "")
 
 
-def _shares(line: GinStanding, game: GinGameScore | None, rules: GinRules) -> list[Any]:
+def _shares(line: GinStanding, game: GinGameScore, rules: GinRules) -> list[Any]:
     """A player's cells in one game: hands won, points, box bonus, game bonus, what the
     shutout added, total. Bonuses are blank ("") until the game is over; the shutout cell is
     blank unless the player shut the other out."""
-    over = game is None or game.over
+    over = game.over
     base_bonus = line.game_bonus
     if line.shutout and rules.shutout == "plus100":
         base_bonus -= 100  # shown on the shutout line, with what it adds
@@ -103,8 +103,9 @@ def _match(state: GinState, seat: int, rules: GinRules) -> list[Any]:
     for n in range(1, len(LABELS)):
         values = [c[n] for c in per_game if c[n] != ""]
         summed.append(sum(values) if values else "")
-    if summed[4] == 0:
-        summed[4] = ""
+    shutout = LABELS.index("Shutout")
+    if summed[shutout] == 0:
+        summed[shutout] = ""
     return summed
 
 

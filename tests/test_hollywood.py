@@ -263,3 +263,10 @@ def test_readme_shows_the_three_races_as_rummy_draws_them(
     monkeypatch.setenv("LINES", "24")
     out = ok("chart", "--ledger", str(root / "samples" / "hollywood.yaml"), "--ascii")
     assert out == shown and widest(out) <= 80
+
+
+def test_rename_says_match_for_a_hollywood_match() -> None:
+    ok("new", "A", "B", "--game", "gin", "--hollywood", "--dealer", "A")
+    assert ok("rename", "B", "Bo") == "Renamed B to Bo in the match of rummy-ledger.yaml.\n"
+    code, _, err = run("rename", "A", "bo")
+    assert code == 2 and "Bo already plays in this match" in one_error_line(err)
