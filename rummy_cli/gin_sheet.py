@@ -86,7 +86,7 @@ def hollywood_table(game: GinGame, fmt: str = "simple") -> str:
     from .hollywood_sheet import sheet_rows, sheet_text
 
     if fmt in ("simple", "plain"):
-        return sheet_text(game.state, game.rules)
+        return sheet_text(game.state, game.rules, ruled=fmt == "simple")
     headers, rows = sheet_rows(game.state, game.rules)
     return table(rows, headers, fmt)
 

@@ -109,9 +109,11 @@ def _match(state: GinState, seat: int, rules: GinRules) -> list[Any]:
     return summed
 
 
-def sheet_text(state: GinState, rules: GinRules, width: int = WIDTH) -> str:
+def sheet_text(state: GinState, rules: GinRules, width: int = WIDTH,
+               ruled: bool = True) -> str:
     """The sheet for the terminal: a heading per game over a sub-column per player, within
-    ``width`` columns when the names allow (they are shortened in the headings if not)."""
+    ``width`` columns when the names allow (they are shortened in the headings if not).
+    ``ruled``: a rule under the headings and above the total (``plain`` has none)."""
     groups = [game_title(g) for g in state.games] + ["Match"]
     _, rows = sheet_rows(state, rules)
     shown = [[row[0], *(_cell(row[0], v) for v in row[1:])] for row in rows
@@ -119,11 +121,11 @@ def sheet_text(state: GinState, rules: GinRules, width: int = WIDTH) -> str:
     if not any(g.over for g in state.games):
         shown = shown[:2]  # hands won and points: the total would repeat the points
     names = list(state.players)
-    text = _draw(groups, names, shown)
+    text = _draw(groups, names, shown, ruled)
     for size in range(max(map(len, names)) - 1, 2, -1):
         if _widest(text) <= width:
             break
-        text = _draw(groups, _shortened(names, size), shown)
+        text = _draw(groups, _shortened(names, size), shown, ruled)
     return text
 
 
@@ -147,7 +149,8 @@ def _widest(text: str) -> int:
     return max(len(line) for line in text.splitlines())
 
 
-def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[str]],
+          ruled: bool = True) -> str:
     """Headings over pairs of right-aligned columns, a rule, the rows, the total under a
     line."""
     players = len(names)
@@ -162,10 +165,10 @@ def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[s
     lines = [_GAP.join([" " * label_width, *(t.ljust(s) for t, s in zip(groups, spans))])]
     lines.append(_GAP.join([" " * label_width,
                             *(n.rjust(w) for n, w in zip(list(names) * len(groups), widths))]))
-    rule = _GAP.join(["-" * label_width, *("-" * w for w in widths)])
-    lines.append(rule)
+    if ruled:
+        lines.append(_GAP.join(["-" * label_width, *("-" * w for w in widths)]))
     for row in rows:
-        if row[0] == "Total":  # under a line, as on paper
+        if ruled and row[0] == "Total":  # under a line, as on paper
             lines.append(_GAP.join([" " * label_width, *("-" * w for w in widths)]))
         lines.append(_GAP.join([row[0].ljust(label_width),
                                 *(c.rjust(w) for c, w in zip(row[1:], widths))]))

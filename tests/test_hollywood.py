@@ -102,6 +102,8 @@ def test_a_sheet_in_another_format_has_a_column_per_game_and_player() -> None:
     assert lines[5] == "Shutout,255,,,,,,255,"  # a number a spreadsheet can add
     assert lines[6] == "Total,510,0,75,20,30,0,615,20"
     assert "| Game 1 (over) A |" in ok("standings", "--format", "github").replace("  ", "")
+    plain = ok("standings", "--format", "plain")  # the sheet without its rules
+    assert sheet_line(plain, "Total")[0] == "510" and "---" not in plain
 
 
 games_of_hands = st.lists(st.tuples(st.sampled_from(["A", "B"]), st.integers(0, 80),
