@@ -208,6 +208,9 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
+    A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each with hands won,
+    points, box bonus, game bonus, what a shutout adds, and the total.
+
     \b
     Examples:
       rummy standings --ledger samples/friday-night.yaml
