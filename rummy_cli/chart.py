@@ -234,8 +234,7 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
     xs = list(range(race.rounds + 1))
 
     def drawn(player: str | None) -> list[str]:
-        plt.clear_figure()
-        try:
+        try:  # on a clear figure: cleared before the first, and after each
             plt.theme("clear")
             plt.plotsize(width, height)
             plt.ylim(0, top + max(1, top // 20))
@@ -256,6 +255,7 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
             text = text.translate(_ASCII_FRAME)
         return text.splitlines()
 
+    plt.clear_figure()
     frame = drawn(None)
     lines = {p: drawn(p) for p in race.players}
     label = f"target {race.target}"
