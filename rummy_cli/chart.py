@@ -19,6 +19,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import RummyError
 from .race import Race
@@ -28,6 +29,7 @@ EXTRA_HINT = "pip install 'rummy-cli[chart]'"
 
 # one colour per seat, the same in the terminal (256-colour codes) and in the image
 _TERMINAL_COLOURS = (33, 208, 34, 160, 134)
+_GREY = 8  # the target's line and label
 _IMAGE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 _ASCII_FRAME = str.maketrans("─│┌┐└┘├┤┬┴┼", "-|+++++++++")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -106,65 +108,252 @@ def x_ticks(rounds: int, most: int) -> list[int]:
     return list(range(0, rounds + 1, step))
 
 
+LEVEL = "="  # draws where two or more lines run together, so that none hides another
+
+
+def level_stretches(race: Race, near: float = 0) -> list[tuple[int, tuple[str, ...]]]:
+    """Where lines run together: (the round a stretch starts from, the players on it), for
+    every stretch from one round to the next that two or more players draw alike (points
+    within ``near`` of each other before and after). The image draws these in turns of
+    each player's colour; the terminal chart finds its own, cell by cell.
+
+    >>> from .race import Race
+    >>> r = Race(("A", "B", "C"), 100, {"A": (0, 5, 9), "B": (0, 5, 7), "C": (3, 6, 9)},
+    ...          False, None, {}, ())
+    >>> level_stretches(r), level_stretches(r, near=1)[-1]
+    ([(0, ('A', 'B')), (1, ('A', 'B'))], (2, ('A', 'C')))
+    """
+    found = []
+    for start in range(race.rounds):
+        groups: list[list[str]] = []
+        for p in race.players:
+            here = (0, *race.totals[p])[start:start + 2]
+            for group in groups:
+                there = (0, *race.totals[group[0]])[start:start + 2]
+                if all(abs(a - b) <= near for a, b in zip(here, there)):
+                    group.append(p)
+                    break
+            else:
+                groups.append([p])
+        found += [(start, tuple(group)) for group in groups if len(group) > 1]
+    return found
+
+
+def together_note(groups: Sequence[tuple[str, ...]]) -> str | None:
+    """The legend's words for :data:`LEVEL`: whose lines run together, or None.
+
+    >>> together_note([("Ann", "Ben")]), together_note([])
+    ('= Ann and Ben together', None)
+    >>> together_note([("Ann", "Ben", "Dee"), ("Ben", "Cy")])
+    '= two or more lines together'
+    """
+    if not groups:
+        return None
+    if len(groups) == 1:
+        return f"{LEVEL} {and_list(groups[0])} together"
+    return f"{LEVEL} two or more lines together"
+
+
 def text_chart(race: Race, width: int, height: int, colour: bool, ascii_only: bool) -> str:
     """The race in ``width`` x ``height`` characters, then a legend and the bonus note.
 
     Each line starts at 0 before round 1. In colour each player has a colour; without, each
     line is drawn with the player's mark (:func:`marks`). ``ascii_only``: no box-drawing
-    characters either.
+    characters either. Where lines run together (a tie, or points too close for the
+    terminal to tell apart) they are drawn with :data:`LEVEL` and the legend says whose.
+
+    Under Hollywood: three panels, one per game, each against its own target, over the same
+    hands; a game's lines stop at the hand that ended it (:func:`hollywood_chart`).
     """
-    try:
-        import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
-    except ImportError:
-        raise _missing("plotext", "the terminal chart") from None
-    xs = list(range(race.rounds + 1))
+    if race.games:
+        return hollywood_chart(race, width, height, colour, ascii_only)
     mark = marks(race.players, ascii_only)
-    plt.clear_figure()
-    try:
-        plt.theme("pro" if colour else "clear")
-        plt.plotsize(width, height)
-        top = max([race.target, *(race.points(p) for p in race.players)])
-        plt.ylim(0, top + max(1, top // 20))
-        plt.yticks(y_ticks(top, race.target))
-        for seat, player in enumerate(race.players):
-            ys = [0, *race.totals[player]]
-            plt.plot(xs, ys, marker="hd" if colour and not ascii_only else mark[player],
-                     color=_TERMINAL_COLOURS[seat] if colour else None)
-        target_colour = "gray" if colour else None
-        plt.hline(race.target, target_colour)
-        plt.text(f"target {race.target}", 0, race.target, color=target_colour,
-                 alignment="left")
-        plt.xticks(x_ticks(race.rounds, (width - 8) // 5))  # room for 4 digits and a space
-        plt.xlabel(race.unit)
-        plt.title(title(race))
-        drawn = plt.build()
-    finally:
-        plt.clear_figure()
-    if not colour:
-        drawn = _ANSI.sub("", drawn)
-    if ascii_only:
-        drawn = drawn.translate(_ASCII_FRAME)
-    lines = [line.rstrip() for line in drawn.splitlines()]
-    lines += _legend(race, mark, colour and not ascii_only, colour, width)
+    lines, groups = _panel(race, race.rounds, title(race), width, height, colour, ascii_only,
+                           mark)
+    lines += _legend(race, mark, colour and not ascii_only, colour, width, groups)
     note = bonus_note(race)
     if note is not None:
         lines += textwrap.wrap(note, width)
     return "\n".join(lines)
 
 
-def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool,
-            width: int) -> list[str]:
+def hollywood_chart(race: Race, width: int, height: int, colour: bool,
+                    ascii_only: bool) -> str:
+    """Hollywood's three races (G19-G21), one panel per game, then who won each finished one
+    with its bonuses (G12-G13), and the match once all three are over (G22)."""
+    mark = marks(race.players, ascii_only)
+    tall = max(12, height * 3 // 4)  # the three panels run down the screen
+    lines = textwrap.wrap(f"Hollywood: three races to {race.target}, after hand "
+                          f"{race.rounds}", width)
+    groups: list[tuple[str, ...]] = []
+    for game in race.games:
+        drawn, found = _panel(game, race.rounds, _game_title(game), width, tall, colour,
+                              ascii_only, mark, ticks=(tall - 5) // 2)
+        lines += ["", *drawn]
+        groups += [g for g in found if g not in groups]
+    lines += _legend(race, mark, colour and not ascii_only, colour, width, groups,
+                     points=False)
+    for game in race.games:
+        if game.game_over:
+            lines += textwrap.wrap(_game_note(game), width)
+    if race.game_over:
+        lines += textwrap.wrap(f"All three games are over: {_result(race)} in all.", width)
+    return "\n".join(lines)
+
+
+def _game_title(game: Race) -> str:
+    """'Game 1 (over after hand 5), to 100'."""
+    over = f" (over after {game.unit} {game.over_after})" if game.game_over else ""
+    return f"{game.name}{over}, to {game.target}"
+
+
+def _game_note(game: Race) -> str:
+    """'Game 1: Ann wins, 299 to 90 with the bonuses (not counted toward 100).'"""
+    ranked = sorted(game.players, key=lambda p: -game.final[p])
+    totals = " to ".join(str(game.final[p]) for p in ranked)
+    return (f"{game.name}: {and_list(game.winners)} wins, {totals} with the bonuses (not "
+            f"counted toward {game.target}).")
+
+
+def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour: bool,
+           ascii_only: bool, mark: dict[str, str], ticks: int = 5
+           ) -> tuple[list[str], list[tuple[str, ...]]]:
+    """One race drawn over rounds 0 to ``hands`` (a finished race's lines stop at its end),
+    with about ``ticks`` marks of points on the y axis; and whose lines run together.
+
+    The frame and each player's line are drawn apart, then laid over each other cell by
+    cell: a cell of one player's line shows that line (in its colour); a stretch of
+    cells that two or more lines share shows :data:`LEVEL` (where lines only cross, the
+    line drawn last shows).
+    """
+    try:
+        import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
+    except ImportError:
+        raise _missing("plotext", "the terminal chart") from None
+    top = max([race.target, *(race.points(p) for p in race.players)])
+    xs = list(range(race.rounds + 1))
+
+    def drawn(player: str | None) -> list[str]:
+        try:  # on a clear figure: cleared before the first, and after each
+            plt.theme("clear")
+            plt.plotsize(width, height)
+            plt.ylim(0, top + max(1, top // 20))
+            plt.xlim(0, max(hands, 1))
+            plt.yticks(y_ticks(top, race.target, ticks))
+            if player is not None:
+                plt.plot(xs, [0, *race.totals[player]],
+                         marker="hd" if colour and not ascii_only else mark[player])
+            plt.hline(race.target)
+            plt.text(f"target {race.target}", 0, race.target, alignment="left")
+            plt.xticks(x_ticks(hands, (width - 8) // 5))  # room for 4 digits and a space
+            plt.xlabel(race.unit)
+            plt.title(heading)
+            text = _ANSI.sub("", plt.build())
+        finally:
+            plt.clear_figure()
+        if ascii_only:
+            text = text.translate(_ASCII_FRAME)
+        return text.splitlines()
+
+    plt.clear_figure()
+    frame = drawn(None)
+    lines = {p: drawn(p) for p in race.players}
+    label = f"target {race.target}"
+    row = next((n for n, x in enumerate(frame) if label in x), None)
+    grey = (row, frame[row].index(label)) if colour and row is not None else None
+    return _overlay(frame, lines, race.players, colour, grey)
+
+
+def _overlay(frame: list[str], lines: dict[str, list[str]], players: Sequence[str],
+             colour: bool, grey: tuple[int, int] | None = None
+             ) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The frame with each player's line laid on it (see :func:`_panel`), and the groups of
+    players whose lines run together, in the order they are first met (left to right).
+    ``grey``: the row and column where the target's label starts: from there to the frame,
+    the label and the target's line are drawn in grey.
+
+    >>> frame = ["|     |"]
+    >>> rows, groups = _overlay(frame, {"A": ["|AAA  |"], "B": ["|  BBB|"]}, "AB", False)
+    >>> rows, groups
+    (['|AABBB|'], [])
+    >>> _overlay(frame, {"A": ["|AAAAA|"], "B": ["|  BBB|"]}, "AB", False)
+    (['|AA===|'], [('A', 'B')])
+    """
+    size = max(len(x) for x in [*frame, *(y for v in lines.values() for y in v)])
+    grid = [row.ljust(size) for row in frame]
+    over = {p: [row.ljust(size) for row in lines[p]] for p in players}
+    out: list[str] = []
+    first: dict[tuple[str, ...], int] = {}  # each group, and the column it is first met at
+    for r, row in enumerate(grid):
+        who = [tuple(p for p in players if over[p][r][c] != row[c]) for c in range(size)]
+        cells: list[tuple[str, int | None]] = []
+        for c, here in enumerate(who):
+            if len(here) > 1 and _run(who, c) >= _TOGETHER:
+                cells.append((LEVEL, None))
+                first[here] = min(first.get(here, c), c)
+            elif here:
+                cells.append((over[here[-1]][r][c], _TERMINAL_COLOURS[players.index(here[-1])]))
+            elif grey and r == grey[0] and grey[1] <= c < len(row.rstrip()) - 1:
+                cells.append((row[c], _GREY))
+            else:
+                cells.append((row[c], None))
+        out.append(_painted(cells, colour).rstrip())
+    return out, sorted(first, key=lambda g: first[g])
+
+
+def _painted(cells: Sequence[tuple[str, int | None]], colour: bool) -> str:
+    """A row of (character, colour code or None), each run of one colour painted once."""
+    out = []
+    for n, (ch, code) in enumerate(cells):
+        before = cells[n - 1][1] if n else None
+        after = cells[n + 1][1] if n + 1 < len(cells) else None
+        if colour and code is not None and code != before:
+            out.append(f"\x1b[38;5;{code}m")
+        out.append(ch)
+        if colour and code is not None and code != after:
+            out.append("\x1b[0m")
+    return "".join(out)
+
+
+_TOGETHER = 3  # shared cells in a row that make lines run together; fewer: they cross
+
+
+def _run(row: Sequence[tuple[str, ...]], at: int) -> int:
+    """How many cells in a row, around ``at``, hold the same players as ``at``."""
+    start = end = at
+    while start > 0 and row[start - 1] == row[at]:
+        start -= 1
+    while end + 1 < len(row) and row[end + 1] == row[at]:
+        end += 1
+    return end - start + 1
+
+
+def _legend(race: Race, mark: dict[str, str], bars: bool, colour: bool, width: int,
+            together: Sequence[tuple[str, ...]] = (), points: bool = True) -> list[str]:
     """'A Ann 96   B Ben 59': each name after its mark (``bars``: a piece of line), in its
-    line's colour if ``colour``, in lines of at most ``width`` characters."""
+    line's colour if ``colour``, in lines of at most ``width`` characters; then whose lines
+    run ``together`` (:data:`LEVEL`), if any. ``points``: the points after each name."""
+    items: list[tuple[str, int | None]] = []
+    for seat, player in enumerate(race.players):
+        label = f"{player} {race.points(player)}" if points else player
+        items.append((f"━━ {label}" if bars else f"{mark[player]} {label}",
+                      _TERMINAL_COLOURS[seat] if colour else None))
+    level = together_note(together)
+    if level is not None:
+        items.append((level, None))
     lines: list[str] = []
     shown = ""  # the current line, and its length on screen (without colour codes)
     length = 0
-    for seat, player in enumerate(race.players):
-        label = f"{player} {race.points(player)}"
-        item = f"━━ {label}" if bars else f"{mark[player]} {label}"
+    for item, code in items:
+        if len(item) > width:  # a long list of players together: lines of its own
+            lines += [shown] if length else []
+            wrapped = textwrap.wrap(item, width)
+            lines += wrapped[:-1]
+            shown, length = wrapped[-1], len(wrapped[-1])
+            continue
         size = len(item)
-        if colour:
-            item = f"\x1b[38;5;{_TERMINAL_COLOURS[seat]}m{item}\x1b[0m"
+        if code is not None:
+            item = f"\x1b[38;5;{code}m{item}\x1b[0m"
         if length and length + 3 + size > width:
             lines.append(shown)
             shown, length = "", 0
@@ -207,7 +396,9 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
     """Draw the race into an SVG or PNG file at ``path`` (``fmt``: 'svg' or 'png').
 
     The lines are the running totals; the target is a dashed line; once the game is over a
-    dotted step after the last round leads to each player's total with the bonuses.
+    dotted step after the last round leads to each player's total with the bonuses. Where
+    lines run together they are drawn in turns of each one's colour. Under Hollywood: three
+    panels, one race per game, over the same hands.
     """
     import logging
     import warnings
@@ -220,11 +411,6 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
     except ImportError:
         raise _missing("matplotlib", "an image of the chart") from None
 
-    xs = list(range(race.rounds + 1))
-    end = race.rounds + max(1, round(race.rounds / 15))  # where the totals with bonuses stand
-    dots = race.rounds <= 30  # a dot per round, unless they would crowd
-    highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
-    top = max(highest) * 1.08
     with matplotlib.rc_context({
             "svg.fonttype": "none",  # text stays text: names can be found and copied
             "svg.hashsalt": "rummy",  # the same game gives the same file
@@ -234,44 +420,72 @@ def write_image(race: Race, path: Path, fmt: str) -> None:
             "font.family": ["DejaVu Sans", *_FALLBACK_FONTS],
             "font.size": 11}), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. a name with a letter the font lacks
-        fig = Figure(figsize=(8, 5), layout="constrained")
-        ax = fig.add_subplot()
         colours = {p: _IMAGE_COLOURS[seat % len(_IMAGE_COLOURS)]
                    for seat, p in enumerate(race.players)}
-        lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
-                         markersize=4, linewidth=2, color=colours[player])[0]
-                 for player in race.players]
-        if race.game_over:
-            totals = [race.final[p] for p in race.players]
-            heights = spread(totals, top * 0.05)
-            for player, total, height in zip(race.players, totals, heights):
-                ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
-                        color=colours[player], linewidth=1.5)
-                ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
-                ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
-                            textcoords=("offset points", "data"), va="center",
-                            color=colours[player])
-        ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
-        ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
-                    textcoords="offset points", va="bottom", color="0.35")
-        ticks = x_ticks(race.rounds, 12)
-        labels = [str(t) for t in ticks]
-        if race.game_over:
-            ticks.append(end)
-            labels.append("with\nbonuses")
-        ax.set_xticks(ticks, labels)
-        margin = max(end, 1) * 0.02
-        ax.set_xlim(-margin, (end if race.game_over else race.rounds) + margin)
-        ax.set_ylim(0, top)
-        ax.set_xlabel(race.unit)
-        ax.set_ylabel("points")
-        ax.set_title(f"{title(race)}\n{_standing(race)}")
-        ax.grid(axis="y", alpha=0.3)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
+        if race.games:
+            fig = Figure(figsize=(8, 10), layout="constrained")
+            axes = fig.subplots(len(race.games), 1, sharex=True)
+            for ax, game in zip(axes, race.games):
+                lines = _draw_race(ax, game, race.rounds, colours)
+                ax.set_title(f"{_game_title(game)}: {_standing(game)}")
+                ax.label_outer()  # the hands are named once, under the last panel
+            match = f"\n{_result(race)} in all" if race.game_over else ""
+            fig.suptitle(f"Hollywood: three races to {race.target}, after hand "
+                         f"{race.rounds}{match}")
+        else:
+            fig = Figure(figsize=(8, 5), layout="constrained")
+            ax = fig.add_subplot()
+            lines = _draw_race(ax, race, race.rounds, colours)
+            ax.set_title(f"{title(race)}\n{_standing(race)}")
         # names given as they are: a label starting with '_' would otherwise be left out
         one_row = sum(len(p) + 6 for p in race.players) <= 80  # long names: several rows
         fig.legend(lines, list(race.players), loc="outside lower center",
                    ncols=len(race.players) if one_row else 2, frameon=False)
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         fig.savefig(path, format=fmt, metadata=metadata, dpi=150)
+
+
+def _draw_race(ax: Any, race: Race, hands: int, colours: dict[str, str]) -> list[Any]:
+    """One race on ``ax`` over rounds 0 to ``hands``; the players' lines (for the legend)."""
+    xs = list(range(race.rounds + 1))
+    end = race.rounds + max(1, round(hands / 15))  # where the totals with bonuses stand
+    dots = hands <= 30  # a dot per round, unless they would crowd
+    highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
+    top = max(highest) * 1.08
+    lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
+                     markersize=4, linewidth=2, color=colours[player])[0]
+             for player in race.players]
+    # lines closer than a line's width: dashes in turn, so that no line hides another
+    for start, group in level_stretches(race, near=top * 0.012):
+        for turn, player in enumerate(group):
+            ax.plot([start, start + 1], [0, *race.totals[player]][start:start + 2],
+                    linewidth=2, color=colours[player],
+                    linestyle=(turn * 4, (4, 4 * (len(group) - 1))))
+    if race.game_over:
+        totals = [race.final[p] for p in race.players]
+        heights = spread(totals, top * 0.05)
+        for player, total, height in zip(race.players, totals, heights):
+            ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
+                    color=colours[player], linewidth=1.5)
+            ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
+            ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
+                        textcoords=("offset points", "data"), va="center",
+                        color=colours[player])
+    ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
+    ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
+                textcoords="offset points", va="bottom", color="0.35")
+    ticks = x_ticks(hands, 12)
+    labels = [str(t) for t in ticks]
+    if race.game_over and not race.name:
+        ticks.append(end)
+        labels.append("with\nbonuses")
+    ax.set_xticks(ticks, labels)
+    margin = max(end, hands, 1) * 0.02
+    ax.set_xlim(-margin, max(end if race.game_over else race.rounds, hands) + margin)
+    ax.set_ylim(0, top)
+    ax.set_xlabel(race.unit)
+    ax.set_ylabel("points")
+    ax.grid(axis="y", alpha=0.3)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return lines

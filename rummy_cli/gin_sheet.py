@@ -58,18 +58,10 @@ def standings_json(game: GinGame) -> dict[str, Any]:
 
 
 def standings_table(game: GinGame, fmt: str = "simple") -> str:
-    """Hands won, points and the bonuses; under Hollywood a column per game and their sum."""
+    """Hands won, points and the bonuses; under Hollywood the sheet of the three games."""
     state = game.state
     if game.rules.hollywood:
-        headers = ["Player", "Hands won"]
-        headers += [f"Game {g.number}" + (" (over)" if g.over else "") for g in state.games]
-        headers += ["Sum"]
-        rows = []
-        for i, name in enumerate(game.players):
-            cells = [g.standings[i].total if g.over else g.standings[i].points
-                     for g in state.games]
-            rows.append([name, state.standings[i].hands_won, *cells, sum(cells)])
-        return table(rows, headers, fmt)
+        return hollywood_table(game, fmt)
     target = game.rules.target
     rows = []
     for line in state.standings:
@@ -89,6 +81,16 @@ def standings_table(game: GinGame, fmt: str = "simple") -> str:
     return table(rows, headers, fmt)
 
 
+def hollywood_table(game: GinGame, fmt: str = "simple") -> str:
+    """Hollywood's sheet: Game 1-3 and the match, a sub-column per player (G19-G22)."""
+    from .hollywood_sheet import sheet_rows, sheet_text
+
+    if fmt in ("simple", "plain"):
+        return sheet_text(game.state, game.rules, ruled=fmt == "simple")
+    headers, rows = sheet_rows(game.state, game.rules)
+    return table(rows, headers, fmt)
+
+
 def standings_footer(game: GinGame) -> str:
     """Who won, or who deals next."""
     state = game.state
@@ -104,8 +106,9 @@ def standings_footer(game: GinGame) -> str:
     nxt = f"Hand {state.hands_played + 1} next: {game.next_dealer()} deals, " \
           f"{game.next_leader()} is offered the upcard."
     if game.rules.hollywood:
-        going = [str(g.number) for g in state.games if not g.over]
-        return f"{nxt} Games {and_list(going)} go on, each to {target}."
+        from .hollywood_sheet import going_on
+
+        return f"{nxt}\n{going_on(state, target)}"  # two lines: each within 80 columns
     return f"{nxt} First to {target} ends the game."
 
 

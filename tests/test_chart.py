@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -156,6 +157,80 @@ def test_initials_that_clash_become_seat_numbers() -> None:
     run("round", "--knock", "Al", "--points", "Ann=20", "--points", "Al=3", "--points", "Bo=9")
     _, out, _ = run("chart")
     assert "1 Ann 0   2 Al 23   3 Bo 0" in out
+
+
+def plotted_marks(out: str) -> set[str]:
+    """The characters drawn inside the chart's frames (the lines: not the axes, the target
+    line and its label, nor the legend), in a chart drawn with --ascii."""
+    drawn: set[str] = set()
+    lines = out.splitlines()
+    tops = [n for n, line in enumerate(lines) if line.lstrip().startswith("+---")]
+    for top in tops:
+        left = lines[top].index("+")
+        right = lines[top].rindex("+")
+        for line in lines[top + 1:]:
+            if line.lstrip().startswith("++--"):  # the bottom of the frame
+                break
+            inside = re.sub(r"target \d+", "", line[left + 1:right])
+            drawn |= set(inside) - set(" -")
+    return drawn
+
+
+def test_tied_lines_are_drawn_together_and_hide_no_player() -> None:
+    """Ann and Ben score alike: without the mark, the line drawn last would hide the other
+    one; with it, the legend says whose lines run together."""
+    run("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    for points in ("Ann=3 Ben=3 Cy=0", "Ann=10 Ben=10 Cy=0"):
+        args = [x for p in points.split() for x in ("--points", p)]
+        run("round", "--knock", "Cy", *args)
+    run("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=10",
+        "--points", "Cy=40")
+    _, out, _ = run("chart", "--ascii")
+    legend = out.splitlines()[-1]  # Cy starts at 0 with them, so more than two
+    assert legend.endswith("   = two or more lines together")
+    assert {"A", "C", "="} <= plotted_marks(out)
+
+
+def test_the_readme_race_shows_ben_under_cy() -> None:
+    """Friday night: Ben's 59 and Cy's 60 fall on the same row of the terminal; the chart
+    marks them together instead of letting Cy's line hide Ben's."""
+    _, out, _ = run("chart", "--ledger", str(FRIDAY), "--ascii")
+    row = next(x for x in out.splitlines() if "CCCC" in x)
+    assert "=====" in row and "= two or more lines together" in out
+
+
+def test_stretches_of_equal_points_are_found_for_the_image() -> None:
+    from rummy_cli.chart import level_stretches
+    from rummy_cli.race import Race
+
+    r = Race(("Ann", "Ben"), 150, {"Ann": (5, 9), "Ben": (3, 9)}, False, None, {}, ())
+    assert level_stretches(r) == []
+    assert level_stretches(r, near=2) == [(0, ("Ann", "Ben")), (1, ("Ann", "Ben"))]
+    tied = Race(("Ann", "Ben"), 150, {"Ann": (5, 9), "Ben": (5, 9)}, False, None, {}, ())
+    assert level_stretches(tied) == [(0, ("Ann", "Ben")), (1, ("Ann", "Ben"))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=8))
+def test_no_line_is_hidden_without_a_word(rounds: list[tuple[int, int]]) -> None:
+    """For any race of two: each player's mark is drawn, or the legend says that the two
+    lines run together (where they are drawn with '=')."""
+    from rummy_cli.chart import text_chart
+    from rummy_cli.race import Race
+
+    ann, ben, totals = 0, 0, {"Ann": [], "Ben": []}  # type: ignore[var-annotated]
+    for a, b in rounds:
+        ann, ben = ann + a, ben + b
+        totals["Ann"].append(ann)
+        totals["Ben"].append(ben)
+    r = Race(("Ann", "Ben"), 150, {p: tuple(v) for p, v in totals.items()}, False, None,
+             {}, ())
+    out = text_chart(r, 60, 16, colour=False, ascii_only=True)
+    drawn = plotted_marks(out)
+    together = "= Ann and Ben together" in out
+    assert together == ("=" in drawn)
+    for player in ("Ann", "Ben"):
+        assert player[0] in drawn or together
 
 
 def test_colour_codes_only_in_colour() -> None:

@@ -71,11 +71,16 @@ def _terminal_chart_style(ascii_only: bool) -> tuple[bool, bool]:
 
 def _race_json(race: Race) -> dict[str, object]:
     """The race as data: the running totals after each round, and the end of the game."""
-    return {"players": list(race.players), "target": race.target, "rounds": race.rounds,
-            "totals": {p: list(v) for p, v in race.totals.items()},
-            "game_over": race.game_over, "over_after": race.over_after,
-            "final": dict(race.final) if race.game_over else None,
-            "winners": list(race.winners)}
+    from ..race import games_data
+
+    doc = {"players": list(race.players), "target": race.target, "rounds": race.rounds,
+           "totals": {p: list(v) for p, v in race.totals.items()},
+           "game_over": race.game_over, "over_after": race.over_after,
+           "final": dict(race.final) if race.game_over else None,
+           "winners": list(race.winners)}
+    if race.games:  # Hollywood: each game's own race (Game 1-3)
+        doc["games"] = games_data(race)
+    return doc
 
 
 @cli.command("chart")
@@ -94,6 +99,10 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
     In the terminal each player's line has its own colour; without colour (NO_COLOR set,
     output piped, or --ascii) each line is drawn with the player's initial. Once the game is
     over, the totals with the bonuses follow the chart: they do not count toward the target.
+    Where lines run together (a tie), they are drawn with '=' and the legend says whose.
+
+    A Hollywood match is three races, one per game (Game 1, 2, 3), each against its own
+    target; a game's lines stop at the hand that ended it.
 
     --output writes an image to share (SVG or PNG) with the final totals marked. Images need
     matplotlib, an optional extra:

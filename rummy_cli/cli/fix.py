@@ -257,6 +257,7 @@ def rename(old: str, new: str, ledger: str | None) -> None:
     """
     from ..games.manipulation.game import find_player, player_name, same_name
     from ..ledger import Ledger, ledger_path, locked, save
+    from .keepers import entry_word
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -272,8 +273,9 @@ def rename(old: str, new: str, ledger: str | None) -> None:
         for number, game in enumerate(night.games, 1):
             for other in game.players:
                 if other != seated and same_name(other, wanted):
-                    which = f"in game {number} of the ledger" if len(night.games) > 1 else \
-                        "in this game"
+                    word = entry_word(game)  # a Hollywood match's games are its columns
+                    which = f"in {word} {number} of the ledger" if len(night.games) > 1 \
+                        else f"in this {word}"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
         from .keepers import keeper_of
@@ -283,5 +285,6 @@ def rename(old: str, new: str, ledger: str | None) -> None:
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))
-    where = f"{games} games" if games > 1 else "the game"
+    only = next(g for g in night.games if seated in g.players)
+    where = f"{games} games" if games > 1 else f"the {entry_word(only)}"
     click.echo(f"Renamed {seated} to {wanted} in {where} of {path}.")

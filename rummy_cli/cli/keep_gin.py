@@ -86,8 +86,11 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
              "oklahoma": "Oklahoma Gin"}
     title = ("Hollywood " if rules.hollywood else "") + names[rules.game]
-    which = "New game" if number == 1 else f"Game {number}"
-    click.echo(f"{which} of {title} in {path}: {', '.join(game.players)}.")
+    if rules.hollywood:  # a match: its games are the columns Game 1, 2 and 3
+        which = "New match of" if number == 1 else f"Match {number}:"
+    else:
+        which = "New game of" if number == 1 else f"Game {number} of"
+    click.echo(f"{which} {title} in {path}: {', '.join(game.players)}.")
     click.echo("Use one deck without jokers; deal 10 cards each and turn up the next.")
     limit = ("the upcard sets the knock limit" if rules.knock is None
              else f"knock with {rules.knock} or less")
@@ -310,6 +313,11 @@ def history(game: Any, as_json: bool, fmt: str) -> None:
         click.echo("No hands recorded yet.")
         return
     click.echo(history_table(game, fmt))
+    if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
+        from ..gin_sheet import hollywood_table
+
+        click.echo()  # under the hands, each game's sum as on a paper sheet
+        click.echo(hollywood_table(game, fmt))
     if game.state.game_over:
         _footer(standings_footer(game), fmt)
 

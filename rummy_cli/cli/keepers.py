@@ -46,5 +46,11 @@ def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None
                                  f"{_title(keeper)}: {keeper.ENDS}")
 
 
+def entry_word(game: Any) -> str:
+    """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
+    columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
+    return "match" if getattr(game.rules, "hollywood", False) else "game"
+
+
 def _title(keeper: ModuleType) -> str:
     return "a Gin game" if keeper.WORD == "Hand" else "Manipulation Rummy"

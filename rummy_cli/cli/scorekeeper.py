@@ -66,7 +66,7 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     from datetime import datetime, timezone
 
     from ..ledger import Ledger, create, ledger_path, locked, save
-    from .keepers import keeper_for, keeper_of
+    from .keepers import entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -112,7 +112,7 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             keeper, game = started(last)
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
-                 _RUN.written(f"game {number} is started in {path}"))
+                 _RUN.written(f"{entry_word(game)} {number} is started in {path}"))
     keeper.announce(path, game, number, dealer is not None, as_json)
 
 
@@ -128,7 +128,10 @@ def _existing_ledger(path: Path) -> Any:
 def _in_progress(path: Path, night: Any) -> str:
     game = night.current
     number = len(night.games)
-    which = f"game {number}" if number > 1 else "a game"
+    from .keepers import entry_word
+
+    word = entry_word(game)
+    which = f"{word} {number}" if number > 1 else f"a {word}"
     return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
             f"{game.next_dealer()} deals next): record its rounds with 'rummy round', or "
             "start another game elsewhere with --ledger OTHER.yaml")
@@ -206,6 +209,9 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
+    A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each with hands won,
+    points, box bonus, game bonus, what a shutout adds, and the total.
+
     \b
     Examples:
       rummy standings --ledger samples/friday-night.yaml
@@ -271,7 +277,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
       rummy undo --game 2                  (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import keeper_of
+    from .keepers import entry_word, keeper_of
 
     _RUN.writes = True
 
@@ -285,7 +291,8 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         game = _undone_game(night, number)
         keeper = keeper_of(game)
         if _empty_game(night):
-            question = f"Take back game {len(night.games)} (no round played yet)?"
+            question = (f"Take back {entry_word(game)} {len(night.games)} (no round "
+                        "played yet)?")
         else:
             keeper.undone(game)  # refused before asking if there is no round
             last = len(game.rounds)
@@ -306,13 +313,14 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         keeper = keeper_of(game)
         if _empty_game(night):
             count = len(night.games)
+            gone, back = entry_word(game), entry_word(night.games[-2])
             save(path, Ledger(night.games[:-1]),
-                 _RUN.written(f"game {count} is taken back in {path}"))
+                 _RUN.written(f"{gone} {count} is taken back in {path}"))
             if as_json:
                 _print_json({"undone_game": count, "games": count - 1})
                 return
-            click.echo(f"Took back game {count}, which had no round yet: game {count - 1} is "
-                       "the last of the ledger again.")
+            click.echo(f"Took back {gone} {count}, which had no round yet: {back} "
+                       f"{count - 1} is the last of the ledger again.")
             return
         updated = keeper.undone(game)
         last = len(game.rounds)

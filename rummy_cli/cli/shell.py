@@ -512,7 +512,8 @@ def _check_format(fmt: str) -> str:
 
 def game_option(f: F) -> F:
     return click.option("--game", "number", type=click.IntRange(min=1), metavar="N",
-                        help="Game N of the ledger (1 = the first) [default: the last].")(f)
+                        help="Game N of the ledger (1 = the first), or Hollywood match N "
+                             "[default: the last].")(f)
 
 
 def _footer(text: str, fmt: str) -> None:
