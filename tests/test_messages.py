@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clirun import one_error_line, run
+from clirun import one_error_line, run, unfolded
 
 # --- R23: playing every card is going out, not a knock ------------------------------------
 
@@ -19,7 +19,8 @@ def test_r23_hint_says_going_out_not_knock() -> None:
     assert "knock" not in out
     assert out.endswith(
         "Left in hand: nothing.\n"
-        "You go out: the round ends, and you win it with the 25-point going-out bonus (R23).\n")
+        "You go out: the round ends, and you win it with the 25-point going-out bonus\n"
+        "(R23).\n")  # folded at 80 columns
 
 
 def test_r23_hint_json_says_going_out() -> None:
@@ -37,8 +38,8 @@ def test_r23_check_turn_says_going_out_not_knock() -> None:
     assert out == (
         "LEGAL turn.\n"
         "Played from hand: 10H JH.  Left in hand: nothing.\n"
-        "The player goes out: the round ends, and they win it with the 25-point going-out "
-        "bonus (R23).\n")
+        "The player goes out: the round ends, and they win it with the 25-point going-out\n"
+        "bonus (R23).\n")  # folded at 80 columns
 
 
 def test_r17_a_small_hand_left_may_still_knock() -> None:
@@ -109,7 +110,8 @@ def test_r22_round_command_says_ties_the_knocker() -> None:
     run("new", "Ann", "Ben", "--dealer", "Ann")
     code, out, _ = run("round", "--knock", "Ann", "--points", "Ann=4", "--points", "Ben=4")
     assert code == 0
-    assert out.startswith("Round 1 (Ann dealt): Ben ties the knocker Ann and wins: 10 points")
+    assert unfolded(out).startswith("Round 1 (Ann dealt): Ben ties the knocker Ann and wins: "
+                                 "10 points")
     assert "undercuts" not in out
 
 

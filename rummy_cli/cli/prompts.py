@@ -77,7 +77,9 @@ def _say_why(exc: RummyError) -> None:
         message = message[0].upper() + message[1:]
     stop = "" if message.endswith(("?", ".", "!")) else "."
     retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
-    click.echo(f"  {message}{stop} {retry}", err=True)
+    from ..render import fold
+
+    click.echo(fold(f"{message}{stop} {retry}", "  "), err=True)
 
 
 def ask_yes_no(question: str, default: bool) -> bool:

@@ -282,8 +282,10 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         else:
             keeper.undone(game)  # refused before asking if there is no round
             number = len(game.rounds)
-            click.echo(f"{keeper.WORD} {number} ({game.dealer_of(number)} dealt): "
-                       f"{keeper.said(game, number)}", err=True)
+            from ..render import fold_result
+
+            click.echo(fold_result(f"{keeper.WORD} {number} ({game.dealer_of(number)} "
+                                   f"dealt): {keeper.said(game, number)}"), err=True)
             question = f"Take back {keeper.WORD.lower()} {number}?"
         if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)
@@ -315,7 +317,9 @@ def undo(yes: bool, ledger: str | None, as_json: bool) -> None:
         _print_json({"undone": keeper.said_json(game, number),
                      "rounds_played": len(updated.rounds)})
         return
-    click.echo(f"Took back {word} {number}: {keeper.said(game, number)}")
+    from ..render import fold_result
+
+    click.echo(fold_result(f"Took back {word} {number}: {keeper.said(game, number)}"))
 
 
 def _empty_game(night: Any) -> bool:
