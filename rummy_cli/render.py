@@ -156,8 +156,8 @@ def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
 
     The break is the end of a sentence if one lets both lines fit, else the end of a
     clause (``:`` or ``;``), else the place before a bracket; the latest such place that
-    lets the first line fit. What follows is indented ``indent`` spaces (and folded between
-    words if it is still too long). With no such place, the line folds between words.
+    lets the first line fit. What follows is indented ``indent`` spaces (and broken again
+    so if it is still too long). With no such place, the line folds between words.
 
     >>> print(fold_result("Hand 7: Ben knocked, but Ann undercuts and wins: 30 points "
     ...                   "(deadwood Ben 9, Ann 4); entered in games 2 and 3.", width=60))
@@ -186,7 +186,9 @@ def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
 
 
 def _break_at(text: str, cut: int, indent: int, width: int) -> str:
-    return text[:cut].rstrip() + "\n" + fold(text[cut:].lstrip(), " " * indent, width=width)
+    """Broken at ``cut``; the rest indented, and broken again the same way if it must be."""
+    rest = fold_result(text[cut:].lstrip(), 0, max(width - indent, 1))
+    return "\n".join([text[:cut].rstrip(), *(" " * indent + x for x in rest.split("\n"))])
 
 
 # where a line may break, best first: a sentence's end, a clause's, a comma, before a bracket
@@ -260,10 +262,10 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     if rule_above is not None and fmt == "simple" and 0 < rule_above < len(drawn):
         drawn.insert(rule_above, SEPARATING_LINE)
     padding = tabulate_module.MIN_PADDING
-    if compact:
-        tabulate_module.MIN_PADDING = 0
 
-    def draw(heads: list[int | None] | None, cells: list[int | None] | None) -> str:
+    def draw(heads: list[int | None] | None, cells: list[int | None] | None,
+             tight: bool = False) -> str:
+        tabulate_module.MIN_PADDING = 0 if compact or tight else padding
         return tabulate(drawn, headers=list(headers), tablefmt=fmt,
                         colalign=list(colalign) if colalign else None, floatfmt=floatfmt,
                         maxheadercolwidths=heads, maxcolwidths=cells)  # type: ignore[arg-type]
@@ -282,11 +284,11 @@ _FITTED = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid
 _NARROWEST = 4  # a column of words is never folded narrower than this, nor than a word
 
 
-def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None], str],
+def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bool], str],
             rows: Sequence[Sequence[Any]], headers: Sequence[str], floatfmt: str,
             width: int, fmt: str) -> str:
     """The table drawn by ``draw`` made to fit ``width`` if it can (see :func:`table`)."""
-    whole = shown = draw(None, None)
+    whole = shown = draw(None, None, False)
     if fmt not in _FITTED or _widest(shown) <= width or not headers:
         return shown
     count = len(headers)
@@ -295,7 +297,9 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None], s
     data = [max((len(c) for c in col), default=0) for col in cells]
     # first: each heading folded between its words, no wider than its column's cells
     heads: list[int | None] = [max(data[i], _longest_word(headers[i])) for i in range(count)]
-    shown = draw(heads, None)
+    shown = draw(heads, None, False)
+    if _widest(shown) > width:  # then: no room kept beside a heading for its number
+        shown = draw(heads, None, True)
     # then: the widest column of words, folded between words, until the table fits
     limits: list[int | None] = [None] * count
     words = [i for i in range(count)
@@ -310,7 +314,7 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None], s
         i = max(can, key=lambda c: now[c])
         limits[i] = max(floor[i], now[i] - over)
         heads[i] = min(heads[i] or data[i], max(limits[i] or 0, _longest_word(headers[i])))
-        shown = draw(heads, limits)
+        shown = draw(heads, limits, True)
     return shown
 
 
