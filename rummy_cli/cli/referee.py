@@ -356,6 +356,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     except UnusableInputError as exc:  # the file's name says where the problem is
         raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
     suggestion: tuple[Meld, ...] | None = None
+    partial = None
     # a suggestion helps only when the arrangement is what went wrong
     not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
     looked = (not verdict.legal and bool(verdict.played)
@@ -364,6 +365,10 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
         from ..solver import suggest
 
         suggestion = suggest(before, verdict.played, decks=decks)
+        if suggestion is None and not as_json:  # then say what could have been played
+            from ..solver import partial_play
+
+            partial = partial_play(before, verdict.played, decks=decks)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
         from ..report import turn_json
@@ -372,7 +377,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     else:
         from ..report import turn_text
 
-        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY))
+        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY, partial))
     sys.exit(code)
 
 
