@@ -7,11 +7,13 @@ wider width, the lines the issue named, and the laws of folding over all inputs.
 
 from __future__ import annotations
 
+import click
 import pytest
 from clirun import ok, run, unfolded
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummy_cli.cli import cli
 from rummy_cli.render import MAX_WIDTH, fold, fold_result, line_width, table
 
 TIE = ["round", "--stock-out", "--points", "Ann=20", "--points", "Ben=5", "--points", "Cy=30",
@@ -134,6 +136,37 @@ def test_standings_footer_folds_between_sentences(monkeypatch: pytest.MonkeyPatc
     out = ok("standings")
     assert out.splitlines()[-2:] == ["Round 1 next: Ann deals, Ben plays first.",
                                      "First to 150 ends the game."]
+
+
+def test_a_fix_says_what_changed_within_the_width() -> None:
+    ok("new", *LONG_NAMES, "--dealer", "Dee")
+    points = [f"{n}={p}" for n, p in zip(LONG_NAMES, (20, 12, 3, 3, 3))]
+    ok("round", "--knock", "Cyrus the Great", *(x for p in points for x in ("--points", p)))
+    out = ok("fix", "1", "--knock", "Dee", *(x for p in points for x in ("--points", p)))
+    assert widest(out) <= 80
+    assert out.splitlines()[:2] == [
+        "Round 1 was:",
+        "  Dee and Evangeline Moss tie the knocker Cyrus the Great and both win:"]
+    assert "Points: Annabelle Lee 0 (unchanged), Benedict Arnold 0 (unchanged),\n" \
+           "  Cyrus the Great 0 -> 36 (+36), Dee 36 -> 0 (-36),\n" in out
+
+
+def _commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [path]
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _commands(command, (*path, name))
+        else:
+            found.append((*path, name))
+    return found
+
+
+@pytest.mark.parametrize("words", _commands(cli), ids=" ".join)
+def test_every_help_fits_80_columns(words: tuple[str, ...],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(*words, "--help")
+    assert widest(out) <= 80, max(out.splitlines(), key=len)
 
 
 # --- tables: headings fold, then names; a table that cannot fit is drawn as it was ---------

@@ -119,10 +119,13 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
 
 def _say_change(keeper: Any, game: Any, fixed: Any, number: int, err: bool) -> None:
     word = keeper.WORD
-    click.echo(f"{word} {number} was: {keeper.said(game, number)}", err=err)
-    click.echo(f"{word} {number} now: {keeper.said(fixed, number)}", err=err)
+    from ..render import fold_result
+
+    click.echo(fold_result(f"{word} {number} was: {keeper.said(game, number)}"), err=err)
+    click.echo(fold_result(f"{word} {number} now: {keeper.said(fixed, number)}"), err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
-    click.echo(f"{label}: {_changes_text(_shown(game), _shown(fixed))}.", err=err)
+    click.echo(fold_result(f"{label}: {_changes_text(_shown(game), _shown(fixed))}."),
+               err=err)
 
 
 @cli.command("rename")
@@ -166,4 +169,6 @@ def rename(old: str, new: str, ledger: str | None) -> None:
         games = sum(seated in g.players for g in night.games)
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))
     where = f"{games} games" if games > 1 else "the game"
-    click.echo(f"Renamed {seated} to {wanted} in {where} of {path}.")
+    from ..render import fold
+
+    click.echo(fold(f"Renamed {seated} to {wanted} in {where} of {path}."))

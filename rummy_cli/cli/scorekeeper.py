@@ -172,7 +172,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     Examples:
       rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
-      rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
+      rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C
+                  (Ben= is an empty hand: Ben went out)
       rummy round                          (on a terminal: asks for everything)
 
     In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
@@ -180,8 +181,9 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     \b
       rummy round --knock Ann --points Ann=1 --points Ben=22
-      rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" --hand "Ben=..."
-      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S   (Oklahoma)
+      rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
+                  --hand "Ben=..."
+      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S
     """
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
