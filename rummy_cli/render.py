@@ -200,7 +200,7 @@ def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:
     lines: list[str] = []
     line, width, placed = lead, len(lead), False  # placed: a word is on this line
     for word in _KEEP_TOGETHER.sub("\0", show_text(text, style)).split(" "):
-        word = word.replace("\0", " ")  # 'e.g.' stays with its example
+        word = word.replace("\0", " ")  # kept together (see _KEEP_TOGETHER)
         seen = len(_ESCAPE.sub("", word))
         if placed and width + 1 + seen > style.width:
             lines.append(line.rstrip())
@@ -215,7 +215,8 @@ def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-_KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) ")
+# 'e.g.' stays with its example, and a sum with its result ('22 - 1 = 21')
+_KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) |(?<=\d) (?=[-+=] \d)|(?<=\d [-+=]) (?=\d)")
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -312,7 +313,9 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bo
         if not can:  # as narrow as words allow: folded, it would only be harder to read
             return whole
         i = max(can, key=lambda c: now[c])
-        limits[i] = max(floor[i], now[i] - over)
+        # no narrower than the next widest: the columns of words end up alike
+        step = min([over, *(max(1, now[i] - now[j]) for j in can if j != i)])
+        limits[i] = max(floor[i], now[i] - step)
         heads[i] = min(heads[i] or data[i], max(limits[i] or 0, _longest_word(headers[i])))
         shown = draw(heads, limits, True)
     return shown

@@ -203,9 +203,16 @@ def test_markdown_is_never_folded() -> None:
                                               width=40)
 
 
+def test_a_sum_is_never_split() -> None:
+    text = "the knocker scores the difference and the undercut bonus, 10 - 9 + 25 = 26."
+    assert fold(text, width=60).splitlines()[-1] == "bonus, 10 - 9 + 25 = 26."
+
+
 # --- laws ---------------------------------------------------------------------------------
 
-WORD = st.text(st.sampled_from("abcAB12():;.,'-"), min_size=1, max_size=12)
+# no word is a lone '-', '+' or '=': a sum ('22 - 1 = 21') is kept whole, as one word
+WORD = st.text(st.sampled_from("abcAB12():;.,'-+="), min_size=1, max_size=12).filter(
+    lambda w: w not in ("-", "+", "="))
 TEXT = st.lists(WORD, min_size=1, max_size=40).map(" ".join)
 
 
