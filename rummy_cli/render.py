@@ -53,6 +53,13 @@ def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
     return Style(symbols=True, color=tty and not no_color, width=width)
 
 
+def _terminal_width() -> int:
+    """The terminal's width (less one: a full line makes some terminals add a blank one)."""
+    import shutil
+
+    return max(MIN_WIDTH, min(MAX_WIDTH, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
+
+
 def line_width() -> int:
     """How wide a line of output may be: the one place that knows it.
 
@@ -62,16 +69,10 @@ def line_width() -> int:
     40 nor over 100 (the help's width: longer lines of prose are hard to read).
     """
     out = sys.stdout  # None when rummy was started with stdout closed (>&-)
-    on_terminal = out is not None and out.isatty()
+    if out is not None and out.isatty():
+        return _terminal_width()
     columns = _columns_set()
-    if columns is None and on_terminal:
-        try:
-            columns = os.get_terminal_size(out.fileno()).columns or None
-        except (OSError, ValueError, AttributeError):  # not a real terminal (a test's)
-            columns = None
-    if columns is None:
-        return WIDTH
-    return max(MIN_WIDTH, min(MAX_WIDTH, columns - 1 if on_terminal else columns))
+    return WIDTH if columns is None else max(MIN_WIDTH, min(MAX_WIDTH, columns))
 
 
 def _columns_set() -> int | None:
