@@ -327,7 +327,8 @@ def _widest(text: str) -> int:
 
 
 def _longest_word(text: str) -> int:
-    return max((len(w) for w in text.split()), default=0)
+    """The widest piece a fold keeps whole: a word, or part of one up to a hyphen."""
+    return max((len(w) for w in re.split(r"\s+|(?<=-)", text)), default=0)
 
 
 def _is_row(row: Any) -> bool:

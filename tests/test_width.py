@@ -191,6 +191,18 @@ def test_history_with_long_names_folds_its_headings_to_fit_80() -> None:
                                    "Dee,Evangeline Moss")
 
 
+def test_a_long_name_folds_after_its_hyphen() -> None:
+    names = [*LONG_NAMES[:3], "Deirdre Montgomery-Smythe", LONG_NAMES[4]]
+    ok("new", *names, "--dealer", names[3])
+    ok("round", "--knock", names[3], *(x for n in names for x in ("--points", f"{n}=3")))
+    out = ok("history")  # 141 columns unfolded
+    assert widest(out) <= 80
+    head = out.splitlines()[:3]
+    assert head[0].split()[-2:] == ["Deirdre", "Evangeline"]
+    assert head[1].split()[-2:] == ["Montgomery-", "Moss"]
+    assert head[2].split()[-1] == "Smythe"
+
+
 def test_a_table_too_wide_to_fold_is_drawn_as_it_is() -> None:
     rows = [["Ann", 1, 2, 3, 4, 5, 6, 7, 8, 9]]
     headers = ["Player", *(f"Column{i}" for i in range(9))]
