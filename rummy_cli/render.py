@@ -278,11 +278,12 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
         tabulate_module.MIN_PADDING = padding
 
 
-# the formats read on screen, that draw a cell of several lines as the table's own lines
-_FITTED = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid",
-           "mixed_grid", "double_grid", "fancy_grid", "outline", "simple_outline",
-           "rounded_outline", "heavy_outline", "mixed_outline", "double_outline",
-           "fancy_outline", "psql", "presto", "pretty")
+# the formats read on a screen, that draw a cell of several lines as the table's own lines
+# (the others are read by a program or pasted where their width is set: csv, html, ...)
+SCREEN_FORMATS = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid",
+                  "mixed_grid", "double_grid", "fancy_grid", "outline", "simple_outline",
+                  "rounded_outline", "heavy_outline", "mixed_outline", "double_outline",
+                  "fancy_outline", "psql", "presto", "pretty")
 _NARROWEST = 4  # a column of words is never folded narrower than this, nor than a word
 
 
@@ -291,7 +292,7 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bo
             width: int, fmt: str) -> str:
     """The table drawn by ``draw`` made to fit ``width`` if it can (see :func:`table`)."""
     whole = shown = draw(None, None, False)
-    if fmt not in _FITTED or _widest(shown) <= width or not headers:
+    if fmt not in SCREEN_FORMATS or _widest(shown) <= width or not headers:
         return shown
     count = len(headers)
     cells = [[_cell_text(r[i], floatfmt) for r in rows if i < len(r) and _is_row(r)]
