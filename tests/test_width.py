@@ -186,9 +186,8 @@ def test_history_with_long_names_folds_its_headings_to_fit_80() -> None:
     assert head[0].split()[4:] == ["Annabelle", "Benedict", "Cyrus", "Dee", "Evangeline"]
     assert head[1].split() == ["Lee", "Arnold", "the", "Moss"] and len(head) == 3
     assert "Benedict Arnold" not in out  # folded: the name is on two lines
-    csv = ok("history", "--format", "csv")
-    assert csv.splitlines()[0] == ("#,End,In hand,Annabelle Lee,Benedict Arnold,Cyrus the Great,"
-                                   "Dee,Evangeline Moss")
+    csv = ok("history", "--format", "csv").splitlines()[0]  # data: never folded
+    assert all(name in csv for name in LONG_NAMES)
 
 
 def test_a_long_name_folds_after_its_hyphen() -> None:
