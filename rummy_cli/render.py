@@ -16,13 +16,15 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from .cards import AnyCard, Card, Joker, rank_text
 
-WIDTH = 100  # the widest line of prose, as the help is; a narrower terminal narrows it
+WIDTH = 80  # how wide a line may be when the output's width is unknown (piped, a file)
+MIN_WIDTH, MAX_WIDTH = 40, 100  # narrower helps nobody; wider prose is hard to read (as help)
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ def choose_style(ascii_only: bool = False, unicode: bool = False) -> Style:
     """Symbols on a terminal (or with ``--unicode``), coloured unless NO_COLOR is set."""
     out = sys.stdout  # None when rummy was started with stdout closed (>&-)
     on_terminal = out is not None and out.isatty()
-    width = _terminal_width() if on_terminal else WIDTH
+    width = line_width()
     if ascii_only:
         return Style(width=width)
     tty = on_terminal and os.environ.get("TERM") != "dumb"
@@ -75,7 +77,28 @@ def _terminal_width() -> int:
     """The terminal's width (less one: a full line makes some terminals add a blank one)."""
     import shutil
 
-    return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
+    return max(MIN_WIDTH, min(MAX_WIDTH, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
+
+
+def line_width() -> int:
+    """How wide a line of output may be: the one place that knows it.
+
+    ``$COLUMNS`` when it is set (as click and the shell's own tools read it), else the
+    terminal's width, else 80 (piped into a file or a program). On a terminal one column
+    is kept free: a line that fills it makes some terminals add a blank one. Never under
+    40 nor over 100 (the help's width: longer lines of prose are hard to read).
+    """
+    out = sys.stdout  # None when rummy was started with stdout closed (>&-)
+    if out is not None and out.isatty():
+        return _terminal_width()
+    columns = _columns_set()
+    return WIDTH if columns is None else max(MIN_WIDTH, min(MAX_WIDTH, columns))
+
+
+def _columns_set() -> int | None:
+    """``$COLUMNS`` as a number of columns, or None if it is unset or not one."""
+    text = os.environ.get("COLUMNS", "").strip()
+    return int(text) if text.isdecimal() and text.isascii() and int(text) > 0 else None
 
 
 def _paint(text: str, red: bool, style: Style) -> str:
@@ -124,17 +147,81 @@ def wrap(text: str, style: Style = PLAIN, lead: str = "", indent: int | None = N
 
     A terminal folds a long line wherever it ends, mid-word; this folds between words.
     Later lines are indented by ``indent`` spaces (default: as wide as ``lead``). ``text``
-    may hold cards drawn already (symbols, colour): only what shows is counted.
+    may hold cards drawn already (symbols, colour): only what shows is counted. A line
+    break in ``text`` stays; each of its lines is folded so.
 
     >>> print(wrap("a card may not go back to a hand", Style(width=21), "  - "))
       - a card may not go
         back to a hand
     """
     pad = " " * (len(lead) if indent is None else indent)
+    return "\n".join(_fold_line(line, style, lead if i == 0 else pad, pad)
+                     for i, line in enumerate(text.split("\n")))
+
+
+def fold(text: str, lead: str = "", indent: int | None = None, width: int | None = None) -> str:
+    """Prose folded between words to the output's width (:func:`line_width`).
+
+    For lines with no cards to draw: a round's result, a banner, a note under a table.
+
+    >>> print(fold("Round 3 (Ben dealt): the stock ran out; Ben and Dee tie", indent=2,
+    ...            width=30))
+    Round 3 (Ben dealt): the stock
+      ran out; Ben and Dee tie
+    """
+    return wrap(text, Style(width=width or line_width()), lead, indent)
+
+
+def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
+    """A round's result (or a banner): one line if it fits, else two, broken after a clause.
+
+    The break is the end of a sentence if one lets both lines fit, else the end of a
+    clause (``:`` or ``;``), else the place before a bracket; the latest such place that
+    lets the first line fit. What follows is indented ``indent`` spaces (and broken again
+    so if it is still too long). With no such place, the line folds between words.
+
+    >>> print(fold_result("Hand 7: Ben knocked, but Ann undercuts and wins: 30 points "
+    ...                   "(deadwood Ben 9, Ann 4); entered in games 2 and 3.", width=60))
+    Hand 7: Ben knocked, but Ann undercuts and wins: 30 points
+      (deadwood Ben 9, Ann 4); entered in games 2 and 3.
+    >>> print(fold_result("Ben deals first; Ann is offered the upcard. Knock with 10 or "
+    ...                   "less; first to 100.", indent=0, width=60))
+    Ben deals first; Ann is offered the upcard.
+    Knock with 10 or less; first to 100.
+    """
+    limit = width or line_width()
+    if len(_ESCAPE.sub("", text)) <= limit or "\n" in text:
+        return fold(text, indent=indent, width=limit)
+    fitting: list[int] = []
+    depth = list(accumulate(1 if ch == "(" else -1 if ch == ")" else 0 for ch in text))
+    for clause in _CLAUSES:  # never inside brackets: '(the book's: 5)' stays whole
+        breaks = [m.end() for m in clause.finditer(text)
+                  if m.end() - 1 <= limit and depth[m.start()] <= 0]
+        two = [b for b in breaks if indent + len(text) - b <= limit]
+        if two:
+            return _break_at(text, two[-1], indent, limit)
+        fitting += breaks
+    if not fitting:
+        return fold(text, indent=indent, width=limit)
+    return _break_at(text, max(fitting), indent, limit)
+
+
+def _break_at(text: str, cut: int, indent: int, width: int) -> str:
+    """Broken at ``cut``; the rest indented, and broken again the same way if it must be."""
+    rest = fold_result(text[cut:].lstrip(), 0, max(width - indent, 1))
+    return "\n".join([text[:cut].rstrip(), *(" " * indent + x for x in rest.split("\n"))])
+
+
+# where a line may break, best first: a sentence's end, a clause's, a comma, before a bracket
+_CLAUSES = (re.compile(r"(?<!\be\.g)\. (?=\S)"), re.compile(r"[:;] (?=\S)"),
+            re.compile(r", (?=[^(\s])"), re.compile(r",? (?=\()"))
+
+
+def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:
     lines: list[str] = []
     line, width, placed = lead, len(lead), False  # placed: a word is on this line
     for word in _KEEP_TOGETHER.sub("\0", show_text(text, style)).split(" "):
-        word = word.replace("\0", " ")  # 'e.g.' stays with its example
+        word = word.replace("\0", " ")  # kept together (see _KEEP_TOGETHER)
         seen = len(_ESCAPE.sub("", word))
         if placed and width + 1 + seen > style.width:
             lines.append(line.rstrip())
@@ -149,7 +236,8 @@ def wrap(text: str, style: Style = PLAIN, lead: str = "", indent: int | None = N
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-_KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) ")
+# 'e.g.' stays with its example, and a sum with its result ('22 - 1 = 21')
+_KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) |(?<=\d) (?=[-+=] \d)|(?<=\d [-+=]) (?=\d)")
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -167,13 +255,20 @@ TABLE_FORMATS_HINT = "plain, simple, github, grid, pipe, html, latex, ..."
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple",
           colalign: Sequence[str] | None = None, compact: bool = False,
-          rule_above: int | None = None, floatfmt: str = "g") -> str:
+          rule_above: int | None = None, floatfmt: str = "g",
+          width: int | None = None) -> str:
     """A table in ``fmt``: ``csv``, or any of tabulate's (imported only when a table is drawn).
 
     ``compact``: columns as wide as their widest cell, without tabulate's two extra spaces
     after each heading. ``rule_above``: a rule above that row, in the formats that draw one
     between rows without breaking (``simple``). ``floatfmt``: how tabulate writes decimals
     (``".1f"`` keeps ``7.0`` from showing as ``7``).
+
+    A table for reading on screen (``simple``, ``plain``, the grids) that is wider than
+    ``width`` (default: :func:`line_width`) takes its headings on two lines or more, then
+    folds its widest columns of words (names); numbers and single words are never folded.
+    If even that does not make it fit, it is drawn as it is. Formats meant for other
+    programs (csv, markdown, html, latex) are always drawn as they are.
 
     >>> print(table([[1, "Ann 3"], ["", "Total"]], ["#", "End"], "csv"))
     #,End
@@ -189,13 +284,92 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     if rule_above is not None and fmt == "simple" and 0 < rule_above < len(drawn):
         drawn.insert(rule_above, SEPARATING_LINE)
     padding = tabulate_module.MIN_PADDING
-    if compact:
-        tabulate_module.MIN_PADDING = 0
-    try:
+
+    def draw(heads: list[int | None] | None, cells: list[int | None] | None,
+             tight: bool = False) -> str:
+        tabulate_module.MIN_PADDING = 0 if compact or tight else padding
         return tabulate(drawn, headers=list(headers), tablefmt=fmt,
-                        colalign=list(colalign) if colalign else None, floatfmt=floatfmt)
+                        colalign=list(colalign) if colalign else None, floatfmt=floatfmt,
+                        maxheadercolwidths=heads, maxcolwidths=cells)  # type: ignore[arg-type]
+
+    try:
+        return _fitted(draw, rows, headers, floatfmt, width or line_width(), fmt)
     finally:
         tabulate_module.MIN_PADDING = padding
+
+
+# the formats read on a screen, that draw a cell of several lines as the table's own lines
+# (the others are read by a program or pasted where their width is set: csv, html, ...)
+SCREEN_FORMATS = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "heavy_grid",
+                  "mixed_grid", "double_grid", "fancy_grid", "outline", "simple_outline",
+                  "rounded_outline", "heavy_outline", "mixed_outline", "double_outline",
+                  "fancy_outline", "psql", "presto", "pretty")
+_NARROWEST = 4  # a column of words is never folded narrower than this, nor than a word
+
+
+def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bool], str],
+            rows: Sequence[Sequence[Any]], headers: Sequence[str], floatfmt: str,
+            width: int, fmt: str) -> str:
+    """The table drawn by ``draw`` made to fit ``width`` if it can (see :func:`table`)."""
+    whole = shown = draw(None, None, False)
+    if fmt not in SCREEN_FORMATS or _widest(shown) <= width or not headers:
+        return shown
+    count = len(headers)
+    cells = [[_cell_text(r[i], floatfmt) for r in rows if i < len(r) and _is_row(r)]
+             for i in range(count)]
+    data = [max((len(c) for c in col), default=0) for col in cells]
+    # first: each heading folded between its words, no wider than its column's cells
+    heads: list[int | None] = [max(data[i], _longest_word(headers[i])) for i in range(count)]
+    shown = draw(heads, None, False)
+    if _widest(shown) > width:  # then: no room kept beside a heading for its number
+        shown = draw(heads, None, True)
+    # then: the widest column of words, folded between words, until the table fits
+    limits: list[int | None] = [None] * count
+    words = [i for i in range(count)
+             if any(not _numeric(c) for c in cells[i]) and data[i] > _NARROWEST]
+    while _widest(shown) > width:
+        over = _widest(shown) - width
+        now = {i: limits[i] or data[i] for i in words}
+        floor = {i: max(_NARROWEST, max(map(_longest_word, cells[i]), default=0)) for i in words}
+        can = [i for i in words if now[i] > floor[i]]
+        if not can:  # as narrow as words allow: folded, it would only be harder to read
+            return whole
+        i = max(can, key=lambda c: now[c])
+        # no narrower than the next widest: the columns of words end up alike
+        step = min([over, *(max(1, now[i] - now[j]) for j in can if j != i)])
+        limits[i] = max(floor[i], now[i] - step)
+        heads[i] = min(heads[i] or data[i], max(limits[i] or 0, _longest_word(headers[i])))
+        shown = draw(heads, limits, True)
+    return shown
+
+
+def _widest(text: str) -> int:
+    return max((len(_ESCAPE.sub("", line)) for line in text.splitlines()), default=0)
+
+
+def _longest_word(text: str) -> int:
+    """The widest piece a fold keeps whole: a word, or part of one up to a hyphen."""
+    return max((len(w) for w in re.split(r"\s+|(?<=-)", text)), default=0)
+
+
+def _is_row(row: Any) -> bool:
+    return isinstance(row, (list, tuple))  # not tabulate's SEPARATING_LINE
+
+
+def _cell_text(cell: Any, floatfmt: str) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, float):
+        return format(cell, floatfmt)
+    return str(cell)
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text.rstrip("*"))
+    except ValueError:
+        return not text.strip()  # an empty cell is no word either
+    return True
 
 
 def _csv(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:

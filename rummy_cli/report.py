@@ -11,13 +11,24 @@ from typing import TYPE_CHECKING, Any
 from .cards import AnyCard, Meld, format_cards
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from .melds import MeldVerdict, Violation, resolved
-from .render import PLAIN, Style, and_list, plural, show_cards, show_text, table, wrap
+from .render import (
+    PLAIN,
+    Style,
+    and_list,
+    plural,
+    show_card,
+    show_cards,
+    show_text,
+    table,
+    wrap,
+)
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from .games.manipulation.game import Game
     from .games.manipulation.rules import Rules
     from .games.manipulation.scoring import GameState, RoundResult
     from .games.manipulation.turn import TurnVerdict
+    from .solver import Play
 
 # --- the referee ------------------------------------------------------------------------
 
@@ -111,8 +122,13 @@ def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,
 
 
 def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] | None = None,
-              looked_for_suggestion: bool = False, rules: Rules = MANIPULATION_RUMMY) -> str:
-    """The referee's verdict on one turn, as said at the table."""
+              looked_for_suggestion: bool = False, rules: Rules = MANIPULATION_RUMMY,
+              partial: tuple[Play | None, Sequence[AnyCard]] | None = None) -> str:
+    """The referee's verdict on one turn, as said at the table.
+
+    ``partial``: when no arrangement takes every card played, what could have been played
+    instead and which cards fit nowhere (:func:`rummy_cli.solver.partial_play`).
+    """
     if v.legal:
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
     else:
@@ -135,9 +151,30 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
             lines.append("These same cards can be arranged legally:")
             lines += [f"    {show_cards(m, style)}" for m in suggestion]
         else:
-            lines.append(wrap(f"No arrangement helps: {show_cards(v.played, style)} and the "
-                              "table before the turn cannot make legal melds together.", style))
+            lines += _no_arrangement(v.played, partial or (None, v.played), style)
     return "\n".join(lines)
+
+
+def _no_arrangement(played: Sequence[AnyCard], partial: tuple[Play | None, Sequence[AnyCard]],
+                    style: Style) -> list[str]:
+    """Why no arrangement of the cards played is legal, and what could have been played."""
+    play, nowhere = partial
+    cards = show_cards(played, style)
+    if play is None and len(played) == 1:
+        return [wrap(f"No arrangement helps: {cards} and the table before the turn cannot "
+                     "make legal melds together.", style)]
+    if play is None:
+        return [wrap(f"No arrangement helps: none of {cards} can join the table before the "
+                     "turn in legal melds.", style)]
+    shown = [show_card(c, style) for c in nowhere]
+    alone = ("" if not nowhere else f", and {shown[0]} cannot join it at all" if len(shown) == 1
+             else f", and neither {shown[0]} nor {shown[1]} can join it at all"
+             if len(shown) == 2 else f", and none of {' '.join(shown)} can join it at all")
+    every = "both" if len(played) == 2 else f"all {len(played)}"
+    lines = [wrap(f"No arrangement takes {every} cards played: at most "
+                  f"{play.cards_played} can join the table before the turn{alone}. "
+                  f"{show_cards(play.played, style)} alone could be played:", style)]
+    return lines + [f"    {show_cards(m, style)}" for m in play.after]
 
 
 def forced_text(v: MeldVerdict) -> str:

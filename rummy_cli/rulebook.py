@@ -32,7 +32,7 @@ from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
 AnyRules = Rules | GinRules
 FIGURES_TITLE = "Rule figures"
-WIDTH = 79  # an 80-column terminal
+WIDTH = 79  # an 80-column terminal; a narrower one narrows it (see _width)
 # the letter of a book's ids -> (its game, the rules class its figures belong to, the book's)
 GAMES: dict[str, tuple[str, type[Rules] | type[GinRules], AnyRules]] = {
     "R": ("manipulation", Rules, MANIPULATION_RUMMY),
@@ -538,6 +538,13 @@ def _close(books: list[tuple[Rulebook, AnyRules]], text: str) -> str:
 
 # --- the text shown ---------------------------------------------------------------------
 
+def _width() -> int:
+    """The rules' width: 79, or the output's if it is narrower (``$COLUMNS``, the terminal)."""
+    from .render import line_width
+
+    return min(WIDTH, line_width())
+
+
 def _wrap(block: str, indent: int) -> list[str]:
     """A paragraph or list item wrapped to the width; a lettered part shows as '(a) ...'."""
     if _PART.match(block):
@@ -545,7 +552,7 @@ def _wrap(block: str, indent: int) -> list[str]:
     marker = re.match(r"- |\([a-z]\) ", block)
     lead = " " * indent
     hang = lead + " " * (len(marker.group()) if marker else 0)
-    return textwrap.wrap(block, WIDTH, initial_indent=lead, subsequent_indent=hang,
+    return textwrap.wrap(block, _width(), initial_indent=lead, subsequent_indent=hang,
                          break_on_hyphens=False, break_long_words=False)
 
 
@@ -596,13 +603,13 @@ def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: AnyR
     name_w = max(len(r["name"]) for r in rows)
     value_w = max(len(v) + (2 if r["house"] else 0) for v, r in zip(shown, rows))
     rule_w = max(len(r["rule"]) for r in rows)
-    lines = head
+    lines = [line for h in head for line in textwrap.wrap(h, _width())]  # a path may be long
     for r, shown_value in zip(rows, shown):
         value = shown_value + (" *" if r["house"] else "")
         about = r["about"] + (f" ({_standard(rules)}: "
                               f"{figure_text(r['book'], r['name'], gin)})" if r["house"] else "")
         lead = f"  {r['name']:<{name_w}} = {value:<{value_w}}  {r['rule']:<{rule_w}}  "
-        wrapped = textwrap.wrap(about, max(WIDTH - len(lead), 20)) or [""]
+        wrapped = textwrap.wrap(about, max(_width() - len(lead), 20)) or [""]
         lines.append((lead + wrapped[0]).rstrip())
         lines += [" " * len(lead) + more for more in wrapped[1:]]
     return lines

@@ -158,6 +158,30 @@ def suggest(
     return None if solution is None else _tidy(solution.melds)
 
 
+def partial_play(
+    before: Sequence[Meld],
+    played: Sequence[AnyCard],
+    decks: int = 2,
+    rules: Rules = MANIPULATION_RUMMY,
+) -> tuple[Play | None, tuple[AnyCard, ...]]:
+    """For cards played that cannot all join the table before the turn (see :func:`suggest`):
+    a play of as many of them as can join it (None if none can), and those of them that
+    can join it in no legal play at all, even alone.
+
+    >>> from .cards import format_table, parse_cards, parse_table
+    >>> play, nowhere = partial_play(parse_table("5D 6D 7D / 9D 10D JD"),
+    ...                              parse_cards("4D QD 2C"))
+    >>> format_table(play.after), [str(c) for c in play.played], [str(c) for c in nowhere]
+    ('4D 5D 6D 7D / 9D 10D JD QD', ['4D', 'QD'], ['2C'])
+    """
+    play = best_play(before, played, decks=decks, draws=1, rules=rules)
+    if play is None:
+        return None, tuple(played)
+    nowhere = tuple(c for c in play.hand_after
+                    if best_play(before, [c], decks=decks, draws=1, rules=rules) is None)
+    return play, nowhere
+
+
 def _problem(cells: dict[Card, Cell], rules: Rules, free_must: int = 0, free_may: int = 0,
              joker_weight: int = 0) -> Problem:
     """The search's problem, with the rules it needs: meld sizes, whether A follows K."""

@@ -25,6 +25,11 @@ def ok(*args: str) -> str:
     return out
 
 
+def unfolded(text: str) -> str:
+    """Text as it reads, however it is folded to the width: words with single spaces."""
+    return " ".join(text.split())
+
+
 def one_error_line(err: str) -> str:
     """The one ``Error: ...`` line a refusal prints (and nothing else)."""
     lines = err.strip().splitlines()

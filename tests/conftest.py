@@ -22,7 +22,8 @@ settings.load_profile(os.environ.get("RUMMY_HYPOTHESIS_PROFILE",
 
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Work in a temp folder, with no $RUMMY_LEDGER and no colour."""
+    """Work in a temp folder, with no $RUMMY_LEDGER, no colour, and the width unknown (80)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("RUMMY_LEDGER", raising=False)
+    monkeypatch.delenv("COLUMNS", raising=False)  # a test that needs a width sets it
     monkeypatch.setenv("NO_COLOR", "1")

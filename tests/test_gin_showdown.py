@@ -224,8 +224,8 @@ def test_g3_check_meld_game_gin_refuses_the_high_ace() -> None:
     assert code == 1
     assert out.splitlines() == [
         "ILLEGAL: QS KS AS",
-        "  - illegal-meld (G3): QS KS AS: in Gin the ace is low only (A-2-3): it cannot follow "
-        "the king"]
+        "  - illegal-meld (G3): QS KS AS: in Gin the ace is low only (A-2-3): it cannot",
+        "    follow the king"]  # folded at 80 columns
     code, out, _ = run("check", "meld", "QS", "KS", "AS")  # Manipulation Rummy: the default
     assert code == 0 and out.startswith("LEGAL run")
 
@@ -425,9 +425,8 @@ def test_g10_e6_text_explains_the_layoffs_and_the_undercut() -> None:
         "Defender lays off: 8S 9S on 5S 6S 7S, 8C 7C on 9C 10C JC",
         "         melds:    2S 2H 2D 2C",
         "         deadwood: 8D AC (9)",
-        "Undercut: the defender's 9 is less than the knocker's 10: the defender scores the "
-        "difference and the",
-        "undercut bonus, 10 - 9 + 25 = 26.",
+        "Undercut: the defender's 9 is less than the knocker's 10: the defender scores",
+        "the difference and the undercut bonus, 10 - 9 + 25 = 26.",
         "No other layout of the least deadwood changes the result.",
     ]
 
@@ -526,7 +525,8 @@ def test_g6_every_problem_of_a_given_layout_is_reported() -> None:
                        "--knocker-melds", "2H 3H 4H / 8H 9H 10H / 7C 7D 7S / JS QS KS")
     assert code == 1 and out.splitlines() == [
         "ILLEGAL knock: 1 problem",
-        "  - not-in-hand (G6): 8H 9H 10H in the layout 8H 9H 10H are not in the knocker's hand"]
+        "  - not-in-hand (G6): 8H 9H 10H in the layout 8H 9H 10H are not in the knocker's",
+        "    hand"]
 
 
 @pytest.mark.parametrize(("knocker", "defender", "words"), [

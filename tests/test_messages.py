@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clirun import one_error_line, run
+from clirun import one_error_line, run, unfolded
 
 # --- R23: playing every card is going out, not a knock ------------------------------------
 
@@ -19,7 +19,8 @@ def test_r23_hint_says_going_out_not_knock() -> None:
     assert "knock" not in out
     assert out.endswith(
         "Left in hand: nothing.\n"
-        "You go out: the round ends, and you win it with the 25-point going-out bonus (R23).\n")
+        "You go out: the round ends, and you win it with the 25-point going-out bonus\n"
+        "(R23).\n")  # folded at 80 columns
 
 
 def test_r23_hint_json_says_going_out() -> None:
@@ -37,8 +38,8 @@ def test_r23_check_turn_says_going_out_not_knock() -> None:
     assert out == (
         "LEGAL turn.\n"
         "Played from hand: 10H JH.  Left in hand: nothing.\n"
-        "The player goes out: the round ends, and they win it with the 25-point going-out "
-        "bonus (R23).\n")
+        "The player goes out: the round ends, and they win it with the 25-point going-out\n"
+        "bonus (R23).\n")  # folded at 80 columns
 
 
 def test_r17_a_small_hand_left_may_still_knock() -> None:
@@ -109,7 +110,8 @@ def test_r22_round_command_says_ties_the_knocker() -> None:
     run("new", "Ann", "Ben", "--dealer", "Ann")
     code, out, _ = run("round", "--knock", "Ann", "--points", "Ann=4", "--points", "Ben=4")
     assert code == 0
-    assert out.startswith("Round 1 (Ann dealt): Ben ties the knocker Ann and wins: 10 points")
+    assert unfolded(out).startswith("Round 1 (Ann dealt): Ben ties the knocker Ann and wins: "
+                                 "10 points")
     assert "undercuts" not in out
 
 
@@ -276,3 +278,34 @@ def test_wrap_counts_what_shows_not_colour_codes() -> None:
     lines = wrap("9S is a spade in a hearts run; a run is all one suit", colour).splitlines()
     assert lines[0].startswith("\x1b[1m9♠\x1b[0m is a spade in a hearts")
     assert len(lines) == 2
+
+
+# --- R10: when no arrangement takes every card played, say what could have been played ------
+
+def test_r10_no_arrangement_says_which_cards_could_be_played_and_which_not() -> None:
+    code, out, _ = run("check", "turn", "--before", "5D 6D 7D / 9D 10D JD", "--hand",
+                       "4D QD 2C KS", "--after", "4D 5D 6D 7D / 9D 10D JD QD 2C")
+    assert code == 1 and "No arrangement helps" not in out
+    assert out.splitlines()[-4:] == [
+        "No arrangement takes all 3 cards played: at most 2 can join the table before the",
+        "turn, and 2C cannot join it at all. 4D QD alone could be played:",
+        "    4D 5D 6D 7D",
+        "    9D 10D JD QD"]
+
+
+@pytest.mark.parametrize(("hand", "after", "said"), [
+    # each 4D fits alone, but not both: neither is said to fit nowhere
+    ("4D 4D", "4D 4D 5D 6D 7D / 9D 10D JD", "No arrangement takes both cards played: at most "
+     "1 can join the table before the turn. 4D alone could be played: 4D 5D 6D 7D 9D 10D JD"),
+    ("2C KS 4D QD", "4D 5D 6D 7D / 9D 10D JD QD 2C KS", "at most 2 can join the table before "
+     "the turn, and neither KS nor 2C can join it at all. 4D QD alone could be played:"),
+    ("2C KS", "5D 6D 7D / 9D 10D JD 2C KS", "No arrangement helps: none of KS 2C can join the "
+     "table before the turn in legal melds."),
+    ("2C", "5D 6D 7D 2C / 9D 10D JD", "No arrangement helps: 2C and the table before the turn "
+     "cannot make legal melds together."),
+])
+def test_r10_no_arrangement_is_true_of_every_card_played(hand: str, after: str,
+                                                         said: str) -> None:
+    code, out, _ = run("check", "turn", "--before", "5D 6D 7D / 9D 10D JD", "--hand", hand,
+                       "--after", after)
+    assert code == 1 and said in unfolded(out)

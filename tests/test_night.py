@@ -167,8 +167,8 @@ def test_house_rules_are_shown_by_standings_and_recorded_in_the_ledger() -> None
     ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "200", "--knock-limit", "7",
        "--rule", "ace-high=no")
     out = ok("standings")
-    assert "House rules: ace_high no (the book's: yes), knock_limit 7 (the book's: 5), " \
-           "target 200 (the book's: 150)." in out
+    assert "House rules: ace_high no (the book's: yes), knock_limit 7 (the book's: 5),\n" \
+           "target 200 (the book's: 150)." in out  # folded at 80 columns, between rules
     assert "First to 200 ends the game." in out
     game = ledger.load(Path("rummy-ledger.yaml"))[0]
     assert game.rules == Rules(target=200, knock_limit=7, ace_high=False)

@@ -4,6 +4,9 @@ and must print exactly that output (prompts, typed answers and messages included
 Each ```text block is one session in a fresh folder that can see ``samples/``; a command
 shown without output is not checked. Answers typed at a prompt are read back from the
 transcript and fed to the command, so the guided game replays as it was recorded.
+
+Every command of every session is also run at ``COLUMNS=80``: nothing it prints may be
+wider than 80 columns (sessions are recorded at 80, the width of output that is piped).
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from rummy_cli.cli import cli
+from rummy_cli.render import SCREEN_FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -54,26 +60,70 @@ def sessions() -> list[tuple[int, list[tuple[str, list[str]]]]]:
     return found
 
 
-@pytest.mark.parametrize(("line", "commands"), sessions(), ids=lambda v: str(v)
-                         if isinstance(v, int) else "")
-def test_readme_session_prints_what_the_readme_shows(
-        line: int, commands: list[tuple[str, list[str]]], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _replay(commands: list[tuple[str, list[str]]], tmp_path: Path,
+            monkeypatch: pytest.MonkeyPatch,
+            every: bool = False) -> Iterator[tuple[str, list[str], list[str]]]:
+    """(command line, output shown, output printed) for each command of a session with its
+    output shown (``every``: each command), run in a fresh folder, the answers typed in."""
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("RUMMY_LEDGER", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)  # as typed
-    checked = 0
     for command, shown in commands:
         while shown and not shown[-1].strip():
             shown = shown[:-1]  # the blank line before the next command
-        if not command.startswith("rummy ") or not shown:
+        if not command.startswith("rummy ") or not (shown or every):
             continue
         answers = [m.group(2) or "" for m in map(PROMPT.match, shown) if m]
         result = CliRunner().invoke(cli, shlex.split(command)[1:],
                                     input="".join(a + "\n" for a in answers))
-        printed = [x.rstrip() for x in result.output.rstrip("\n").splitlines()]
+        yield command, shown, [x.rstrip() for x in result.output.rstrip("\n").splitlines()]
+
+
+@pytest.mark.parametrize(("line", "commands"), sessions(), ids=lambda v: str(v)
+                         if isinstance(v, int) else "")
+def test_readme_session_prints_what_the_readme_shows(
+        line: int, commands: list[tuple[str, list[str]]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = 0
+    for command, shown, printed in _replay(commands, tmp_path, monkeypatch):
         assert printed == [x.rstrip() for x in shown], f"README line {line}: {command}"
         checked += 1
     assert checked, f"README line {line}: no command with output to check"
+
+
+# 'Error: ...' and 'Warning: ...' are one line whatever their length: a script reads them so
+ONE_LINE = ("Error: ", "Warning: ")
+
+
+def _for_a_screen(command: str) -> bool:
+    """Whether a command's output is read on a screen: not JSON, not a table in a format
+    for a program or a page (csv, markdown, html), which has no width to keep."""
+    words = shlex.split(command)
+    fmt = words[words.index("--format") + 1] if "--format" in words[:-1] else "simple"
+    return "--json" not in words and fmt.lower() in (*SCREEN_FORMATS, "text")
+
+
+def _width_cases() -> list[Any]:
+    """The sessions with output read on a screen (a csv-only session has no width)."""
+    return [pytest.param(line, commands, id=str(line)) for line, commands in sessions()
+            if any(_for_a_screen(command) for command, _ in commands)]
+
+
+@pytest.mark.parametrize(("line", "commands"), _width_cases())
+def test_every_readme_command_fits_80_columns(
+        line: int, commands: list[tuple[str, list[str]]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command of every session, run at COLUMNS=80: no line of what it prints (on
+    stdout or stderr: the guided questions) is wider than 80 columns. JSON, and tables in a
+    format for a program or a page (csv, markdown, html), keep their lines whole."""
+    monkeypatch.setenv("COLUMNS", "80")
+    ran = 0
+    for command, _, printed in _replay(commands, tmp_path, monkeypatch, every=True):
+        if not _for_a_screen(command):
+            continue
+        over = [x for x in printed if len(x) > 80 and not x.startswith(ONE_LINE)]
+        assert not over, f"README line {line}: {command}: {len(over[0])} columns: {over[0]}"
+        ran += 1
+    assert ran, f"README line {line}: no command run"

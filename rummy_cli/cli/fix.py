@@ -229,18 +229,22 @@ def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str
         _print_json({**keeper.said_json(game, round_number), "game": index + 1,
                      "changed": {p: [n, n] for p, n in points.items()}})
         return
-    click.echo(f"{where[0].upper()}{where[1:]} stays as recorded: nothing changed.")
+    from ..render import fold
+
+    click.echo(fold(f"{where[0].upper()}{where[1:]} stays as recorded: nothing changed."))
 
 
 def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: str,
                 notes: list[str], err: bool) -> None:
+    from ..render import fold, fold_result, line_width
+
     said = f"{where[0].upper()}{where[1:]}"
-    click.echo(f"{said} was: {keeper.said(game, round_number)}", err=err)
-    click.echo(f"{said} now: {keeper.said(fixed, round_number)}", err=err)
+    click.echo(fold_result(f"{said} was: {keeper.said(game, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} now: {keeper.said(fixed, round_number)}"), err=err)
     for note in notes:
-        click.echo(note, err=err)
+        click.echo(fold(note), err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
-    click.echo(_changes_text(label, _shown(game), _shown(fixed)), err=err)
+    click.echo(_changes_text(label, _shown(game), _shown(fixed), line_width()), err=err)
 
 
 @cli.command("rename")
@@ -287,4 +291,6 @@ def rename(old: str, new: str, ledger: str | None) -> None:
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))
     only = next(g for g in night.games if seated in g.players)
     where = f"{games} games" if games > 1 else f"the {entry_word(only)}"
-    click.echo(f"Renamed {seated} to {wanted} in {where} of {path}.")
+    from ..render import fold
+
+    click.echo(fold(f"Renamed {seated} to {wanted} in {where} of {path}."))

@@ -83,6 +83,8 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                      "target": rules.target, "hollywood": rules.hollywood,
                      "house_rules": {k: v for k, (v, _) in rules.differences().items()}})
         return
+    from ..render import fold, fold_result
+
     names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
              "oklahoma": "Oklahoma Gin"}
     title = ("Hollywood " if rules.hollywood else "") + names[rules.game]
@@ -90,21 +92,22 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
         which = "New match of" if number == 1 else f"Match {number}:"
     else:
         which = "New game of" if number == 1 else f"Game {number} of"
-    click.echo(f"{which} {title} in {path}: {', '.join(game.players)}.")
-    click.echo("Use one deck without jokers; deal 10 cards each and turn up the next.")
+    click.echo(fold(f"{which} {title} in {path}: {', '.join(game.players)}."))
+    click.echo(fold("Use one deck without jokers; deal 10 cards each and turn up the next."))
     limit = ("the upcard sets the knock limit" if rules.knock is None
              else f"knock with {rules.knock} or less")
     scoring = ("three games at once, each" if rules.hollywood else "first")
-    click.echo(f"{game.first_dealer} deals first; {leader} is offered the upcard. "
-               f"{limit[0].upper()}{limit[1:]}; {scoring} to {rules.target}.")
+    click.echo(fold_result(f"{game.first_dealer} deals first; {leader} is offered the "
+                           f"upcard. {limit[0].upper()}{limit[1:]}; {scoring} to "
+                           f"{rules.target}.", indent=0))
     house = {k: v for k, (v, _) in rules.differences().items() if k != "scoring"}
     if house:
         def shown(v: Any) -> str:
             return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
 
-        click.echo("House rules: " + ", ".join(f"{k} {shown(v)}" for k, v in house.items())
-                   + ".")
-    click.echo("After each hand, 'rummy round' asks for it (see 'rummy round --help').")
+        click.echo(fold("House rules: " + ", ".join(f"{k} {shown(v)}"
+                                                    for k, v in house.items()) + "."))
+    click.echo(fold("After each hand, 'rummy round' asks for it (see 'rummy round --help')."))
 
 
 def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
@@ -146,6 +149,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
     from ..games.gin.game import record_hand
     from ..gin_sheet import hand_sentence
     from ..ledger import locked, save
+    from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
     game = _read(path).current
@@ -167,8 +171,8 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
                 click.echo(line, err=True)
         elif result.deadwood:
             dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
-            click.echo(f"Deadwood: {dead}.", err=True)
-        click.echo(f"Hand {number}: {hand_sentence(preview, number)}", err=True)
+            click.echo(fold(f"Deadwood: {dead}.", indent=2), err=True)
+        click.echo(fold_result(f"Hand {number}: {hand_sentence(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this hand?"):
                 break
@@ -243,8 +247,10 @@ def say_hand(game: Any, number: int, as_json: bool, announced: bool = False,
         _print_json(hand_json(game, number))
         return
     if not announced:
-        click.echo(f"Hand {number} ({game.dealer_of(number)} dealt): "
-                   f"{hand_sentence(game, number)}")
+        from ..render import fold_result
+
+        click.echo(fold_result(f"Hand {number} ({game.dealer_of(number)} dealt): "
+                               f"{hand_sentence(game, number)}"))
         for line in layout_said(game, number, path):
             click.echo(line)
     show(game)

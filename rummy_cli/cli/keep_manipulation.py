@@ -74,22 +74,25 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                      "target": game.rules.target,
                      "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
         return
+    from ..render import fold
+
     cards = 53 * decks
     which = "New game" if number == 1 else f"Game {number}"
-    click.echo(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
-               "play goes to the left).")
-    click.echo(f"Use {decks} deck{'s' if decks > 1 else ''} with "
-               f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
-               f"{game.rules.hand_size} cards each.")
+    click.echo(fold(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
+                    "play goes to the left)."))
+    click.echo(fold(f"Use {decks} deck{'s' if decks > 1 else ''} with "
+                    f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
+                    f"{game.rules.hand_size} cards each."))
     if number == 1:
         picked = "" if dealer_given else " (picked at random)"
     else:
         picked = "" if dealer_given else " (the deal moves on to the left)"
-    click.echo(f"{game.first_dealer} deals first{picked}; {leader} plays first.")
+    click.echo(fold(f"{game.first_dealer} deals first{picked}; {leader} plays first."))
     house = house_rules_text(game.rules)
     if house:
-        click.echo(house)
-    click.echo("After each round, 'rummy round' asks for the hands (see 'rummy round --help').")
+        click.echo(fold(house))
+    click.echo(fold("After each round, 'rummy round' asks for the hands (see 'rummy round "
+                    "--help')."))
 
 
 def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
@@ -108,6 +111,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     no_hands = not hands and not points
     if opts["guided"] or (no_hands and shell.stdin_is_terminal()):
+        from ..render import fold, fold_result
         from .prompts import Back, ask_change, ask_confirm, ask_round
 
         game = _load(path)
@@ -117,8 +121,9 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         while True:
             _, result = record_round(game, knocker, entered)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
-            click.echo(f"Points in hand: {held}.", err=True)  # stderr: stdout stays the result
-            click.echo(f"Round {number}: {_sentence(game, result)}", err=True)
+            # stderr: stdout stays the result
+            click.echo(fold(f"Points in hand: {held}.", indent=2), err=True)
+            click.echo(fold_result(f"Round {number}: {_sentence(game, result)}"), err=True)
             try:
                 if opts["yes"] or ask_confirm("Record this round?"):
                     break
@@ -157,8 +162,10 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         _print_json(said_json(updated, number))
         return
     if not announced:
-        click.echo(f"Round {number} ({game.dealer_of(number)} dealt): "
-                   f"{_sentence(game, result)}")
+        from ..render import fold_result
+
+        click.echo(fold_result(f"Round {number} ({game.dealer_of(number)} dealt): "
+                               f"{_sentence(game, result)}"))
     show(updated)
 
 

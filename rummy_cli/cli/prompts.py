@@ -77,7 +77,9 @@ def _say_why(exc: RummyError) -> None:
         message = message[0].upper() + message[1:]
     stop = "" if message.endswith(("?", ".", "!")) else "."
     retry = exc.hint if isinstance(exc, _CanGoBack) else "Try again."
-    click.echo(f"  {message}{stop} {retry}", err=True)
+    from ..render import fold
+
+    click.echo(fold(f"{message}{stop} {retry}", "  "), err=True)
 
 
 def ask_yes_no(question: str, default: bool) -> bool:
@@ -267,8 +269,10 @@ def _ask_ending_and_hands(
     else:
         knocker = _ask(KNOCK_QUESTION, lambda raw: _knocker_answer(game, raw))
     entered: dict[str, HandEntry] = {}
-    click.echo("Type each player's cards left (3C 2D) or their total (12); Enter if none.",
-               err=True)
+    from ..render import fold
+
+    click.echo(fold("Type each player's cards left (3C 2D) or their total (12); Enter if "
+                    "none."), err=True)
     hints = (AGAIN, KNOCKER if asked else AGAIN)
     for p in game.players:
         check = _hand_check(game, p, knocker, entered, hints, "the hands before it")
@@ -466,7 +470,9 @@ def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
             if game.rules.upcard_sets_limit and card is None:
                 card = _ask("The upcard (it sets the knock limit)", _gin_upcard,
                             default=upcard_default)
-            click.echo(GIN_HANDS_HINT, err=True)
+            from ..render import fold
+
+            click.echo(fold(GIN_HANDS_HINT), err=True)
             other = next(p for p in game.players if p != who)
             hands: dict[str, HandEntry] = {}
             for player in (who, other):

@@ -38,7 +38,7 @@ def check() -> None:
       rummy check meld 7H JK=8H 9H
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy check turn samples/disputes/joker-freed.yaml
-      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender "..."
+      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender ...
     """
 
 
@@ -296,7 +296,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     \b
     Examples:
       rummy check turn samples/disputes/joker-freed.yaml
-      rummy check turn --before "10D JD JK=QD" --hand "QD KD" --after "10D JD QD KD JK=AD"
+      rummy check turn --before "10D JD JK=QD" --hand "QD KD" \\
+                       --after "10D JD QD KD JK=AD"
       rummy check turn dispute.json --json
 
     \b
@@ -357,6 +358,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     except UnusableInputError as exc:  # the file's name says where the problem is
         raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
     suggestion: tuple[Meld, ...] | None = None
+    partial = None
     # a suggestion helps only when the arrangement is what went wrong
     not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
     looked = (not verdict.legal and bool(verdict.played)
@@ -365,6 +367,10 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
         from ..solver import suggest
 
         suggestion = suggest(before, verdict.played, decks=decks)
+        if suggestion is None and not as_json:  # then say what could have been played
+            from ..solver import partial_play
+
+            partial = partial_play(before, verdict.played, decks=decks)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
         from ..report import turn_json
@@ -373,7 +379,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     else:
         from ..report import turn_text
 
-        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY))
+        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY, partial))
     sys.exit(code)
 
 

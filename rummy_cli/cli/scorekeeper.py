@@ -176,7 +176,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     Examples:
       rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
-      rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C  (Ben went out)
+      rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C
+                  (Ben= is an empty hand: Ben went out)
       rummy round                          (on a terminal: asks for everything)
 
     In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
@@ -184,8 +185,9 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     \b
       rummy round --knock Ann --points Ann=1 --points Ben=22
-      rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" --hand "Ben=..."
-      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S   (Oklahoma)
+      rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
+                  --hand "Ben=..."
+      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S
     """
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
@@ -296,8 +298,10 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         else:
             keeper.undone(game)  # refused before asking if there is no round
             last = len(game.rounds)
-            click.echo(f"{keeper.WORD} {last} ({game.dealer_of(last)} dealt): "
-                       f"{keeper.said(game, last)}", err=True)
+            from ..render import fold_result
+
+            click.echo(fold_result(f"{keeper.WORD} {last} ({game.dealer_of(last)} dealt): "
+                                   f"{keeper.said(game, last)}"), err=True)
             question = f"Take back {keeper.WORD.lower()} {last}?"
         if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)
@@ -331,7 +335,9 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         _print_json({"undone": keeper.said_json(game, last), "game": len(night.games),
                      "rounds_played": len(updated.rounds)})
         return
-    click.echo(f"Took back {word} {last}: {keeper.said(game, last)}")
+    from ..render import fold_result
+
+    click.echo(fold_result(f"Took back {word} {last}: {keeper.said(game, last)}"))
     keeper.show(updated)
 
 

@@ -518,14 +518,14 @@ def game_option(f: F) -> F:
 
 def _footer(text: str, fmt: str) -> None:
     """A line under a table, in the table's own language (none under tab-separated data)."""
-    from ..render import footer
+    from ..render import fold_result, footer
 
     shown = footer(text, fmt)
     if shown is None:
         return
     if not shown.startswith("<p>"):
         click.echo()
-    click.echo(shown)
+    click.echo(fold_result(shown, indent=0))
 
 
 def main() -> None:
@@ -550,7 +550,9 @@ def _streams_that_cannot_fail() -> None:
 
 def show_after(table: str, footer: str) -> None:
     """The standings after a change, as ``round`` and ``fix`` print them."""
+    from ..render import fold_result
+
     click.echo()
     click.echo(table)
     click.echo()
-    click.echo(footer)
+    click.echo(fold_result(footer, indent=0))

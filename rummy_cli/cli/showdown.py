@@ -160,8 +160,10 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
     Examples:
       rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" \\
                         --defender "2C 2D 2H 2S 8S 9S 7C 8C 8D AC"
-      rummy check knock --knocker "..." --defender "..." --knocker-melds "5S 6S 7S / ..."
-      rummy check knock --game oklahoma --upcard 6S --knocker "..." --defender "..." --json
+      rummy check knock --knocker "..." --defender "..." \\
+                        --knocker-melds "5S 6S 7S / ..."
+      rummy check knock --game oklahoma --upcard 6S --knocker "..." \\
+                        --defender "..." --json
       rummy check knock --rule undercut=10 --knocker "..." --defender "..."
     """
     from ..games.gin.showdown import check_knock as referee

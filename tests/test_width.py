@@ -1,0 +1,264 @@
+"""Output fits the terminal: ``$COLUMNS`` (or the terminal's width, or 80 when piped) is the
+one width every command folds its prose and fits its tables to.
+
+The README's commands are checked at 80 columns by ``test_readme.py``; here a narrower and a
+wider width, the lines the issue named, and the laws of folding over all inputs.
+"""
+
+from __future__ import annotations
+
+import click
+import pytest
+from clirun import ok, run, unfolded
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_cli.cli import cli
+from rummy_cli.render import MAX_WIDTH, fold, fold_result, line_width, table
+
+TIE = ["round", "--stock-out", "--points", "Ann=20", "--points", "Ben=5", "--points", "Cy=30",
+       "--points", "Dee=5"]
+TIE_LINE = ("Round 1 (Ben dealt): the stock ran out; Ben and Dee tie for lowest and win: "
+            "Ben 40 points, Dee 40 points.")
+HOLLYWOOD = ["new", "Ann", "Ben", "--game", "gin", "--hollywood", "--dealer", "Ben"]
+BANNER = ("Ben deals first; Ann is offered the upcard. Knock with 10 or less; three games at "
+          "once, each to 100.")
+KNOCK = ["check", "knock", "--knocker", "AS 5S 6S 7S 5C 6C 7C 5D 6D 7D",
+         "--defender", "3S 4S 8S 4C 8C 4D 8D 5H 6H 7H"]
+TURN = ["check", "turn", "--before", "5H 6H 7H 8H / 9C 9D 9H", "--hand", "9S 2C",
+        "--after", "6H 7H 8H 9S / 9C 9D 9H"]
+
+
+def widest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+# --- the width: one place knows it ----------------------------------------------------------
+
+@pytest.mark.parametrize(("columns", "width"), [
+    (None, 80),  # piped, unknown: 80
+    ("72", 72), ("80", 80), ("132", MAX_WIDTH),  # wider prose is hard to read: 100 at most
+    ("20", 40),  # narrower than 40 helps nobody
+    ("", 80), ("wide", 80), ("0", 80), ("-5", 80), ("٨٠", 80),  # not a width: unknown
+])
+def test_the_width_is_columns_else_80_when_piped(
+        columns: str | None, width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert line_width() == width
+
+
+def test_on_a_terminal_one_column_is_left_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert line_width() == 79
+
+
+# --- the lines the issue named, at 80, narrower and wider -----------------------------------
+
+def test_round_result_takes_two_lines_at_80_and_three_at_60(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ok("new", "Ann", "Ben", "Cy", "Dee", "--dealer", "Ben")
+    out = ok(*TIE)
+    assert out.splitlines()[:2] == [
+        "Round 1 (Ben dealt): the stock ran out; Ben and Dee tie for lowest and win:",
+        "  Ben 40 points, Dee 40 points."]
+    assert widest(out) <= 80 and unfolded(out).startswith(TIE_LINE)
+    ok("undo", "--yes")
+    monkeypatch.setenv("COLUMNS", "120")  # prose stops at 100: the line is 104 wide
+    assert ok(*TIE).splitlines()[:2] == out.splitlines()[:2]
+    ok("undo", "--yes")
+    monkeypatch.setenv("COLUMNS", "60")
+    out = ok(*TIE)
+    assert out.splitlines()[:3] == ["Round 1 (Ben dealt): the stock ran out;",
+                                    "  Ben and Dee tie for lowest and win:",
+                                    "  Ben 40 points, Dee 40 points."]
+    assert widest(out) <= 60
+
+
+def test_a_result_that_fits_stays_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--hollywood", "--dealer", "Ben")
+    hand = ["round", "--knock", "Ann", "--points", "Ann=5", "--points", "Ben=65"]
+    line = ("Hand 1 (Ben dealt): Ann knocked and wins: 60 points (deadwood Ann 5, Ben 65); "
+            "entered in game 1.")  # 96 wide
+    assert ok(*hand).splitlines()[:2] == [
+        "Hand 1 (Ben dealt): Ann knocked and wins: 60 points (deadwood Ann 5, Ben 65);",
+        "  entered in game 1."]
+    ok("undo", "--yes")
+    monkeypatch.setenv("COLUMNS", "100")
+    assert ok(*hand).splitlines()[0] == line
+
+
+def test_the_gin_banner_breaks_between_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = ok(*HOLLYWOOD)
+    assert "Ben deals first; Ann is offered the upcard.\n" \
+           "Knock with 10 or less; three games at once, each to 100.\n" in out
+    assert widest(out) <= 80
+    monkeypatch.setenv("COLUMNS", "100")
+    assert BANNER in ok(*HOLLYWOOD, "--ledger", "wide.yaml").splitlines()
+
+
+@pytest.mark.parametrize("args", [KNOCK, TURN, ["check", "meld", "KC", "AC", "2C"],
+                                  ["hint", "--table", "7H 8H 9H", "--hand", "10H JH QH"]],
+                         ids=["knock", "turn", "meld", "hint"])
+@pytest.mark.parametrize("columns", ["50", "60", "80", "100"])
+def test_referee_prose_folds_at_the_width_and_keeps_every_word(
+        args: list[str], columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, wide, _ = run(*args, "--ascii")
+    monkeypatch.setenv("COLUMNS", columns)
+    again, out, _ = run(*args, "--ascii")
+    assert again == code and widest(out) <= int(columns)
+    assert unfolded(out) == unfolded(wide)
+
+
+def test_check_knock_was_folded_at_100_even_with_columns_80(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    _, out, _ = run(*KNOCK)
+    assert widest(out) <= 80 and "Knocker  melds:" in out
+    monkeypatch.setenv("COLUMNS", "100")
+    _, out, _ = run(*KNOCK)
+    assert widest(out) > 80  # a wider terminal gets longer lines
+
+
+def test_guided_refusals_fold_at_the_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy")
+    code, out, err = run("round", "--guided", input="Ann\n6S 5S\nback\nBen\n6S 5S\n2D\nKH\ny\n")
+    assert code == 0 and widest(out + err) <= 60
+    assert "Ann cannot knock with 11 points in hand: a knock needs 5 or fewer (R17). Try " \
+           "again, or type 'back' to change who knocked." in unfolded(err)
+
+
+def test_standings_footer_folds_between_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "45")
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("standings")
+    assert out.splitlines()[-2:] == ["Round 1 next: Ann deals, Ben plays first.",
+                                     "First to 150 ends the game."]
+
+
+def test_a_fix_says_what_changed_within_the_width() -> None:
+    ok("new", *LONG_NAMES, "--dealer", "Dee")
+    points = [f"{n}={p}" for n, p in zip(LONG_NAMES, (20, 12, 3, 3, 3))]
+    ok("round", "--knock", "Cyrus the Great", *(x for p in points for x in ("--points", p)))
+    out = ok("fix", "1", "--knock", "Dee", *(x for p in points for x in ("--points", p)))
+    assert widest(out) <= 80  # each of these lines is 150-190 wide unfolded
+    said = unfolded(out)
+    assert "Round 1 was: Dee and Evangeline Moss tie the knocker Cyrus the Great" in said
+    assert "Round 1 now: Cyrus the Great and Evangeline Moss tie the knocker Dee" in said
+    assert "Cyrus the Great 0 -> 36 (+36), Dee 36 -> 0 (-36), Evangeline Moss 36 " \
+           "(unchanged)." in said
+
+
+def _commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [path]
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _commands(command, (*path, name))
+        else:
+            found.append((*path, name))
+    return found
+
+
+@pytest.mark.parametrize("words", _commands(cli), ids=" ".join)
+def test_every_help_fits_80_columns(words: tuple[str, ...],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(*words, "--help")
+    assert widest(out) <= 80, max(out.splitlines(), key=len)
+
+
+# --- tables: headings fold, then names; a table that cannot fit is drawn as it was ---------
+
+LONG_NAMES = ["Annabelle Lee", "Benedict Arnold", "Cyrus the Great", "Dee", "Evangeline Moss"]
+
+
+def test_history_with_long_names_folds_its_headings_to_fit_80() -> None:
+    ok("new", *LONG_NAMES, "--dealer", "Dee")
+    ok("round", "--knock", "Dee", "--points", "Annabelle Lee=20", "--points",
+       "Benedict Arnold=12", "--points", "Cyrus the Great=7", "--points", "Dee=0",
+       "--points", "Evangeline Moss=3")
+    out = ok("history")
+    assert widest(out) <= 80
+    lines = out.splitlines()
+    head = lines[:next(i for i, line in enumerate(lines) if set(line) <= {"-", " "})]
+    assert head[0].split()[4:] == ["Annabelle", "Benedict", "Cyrus", "Dee", "Evangeline"]
+    assert head[1].split() == ["Lee", "Arnold", "the", "Moss"] and len(head) == 3
+    assert "Benedict Arnold" not in out  # folded: the name is on two lines
+    csv = ok("history", "--format", "csv").splitlines()[0]  # data: never folded
+    assert all(name in csv for name in LONG_NAMES)
+
+
+def test_a_long_name_folds_after_its_hyphen() -> None:
+    names = [*LONG_NAMES[:3], "Deirdre Montgomery-Smythe", LONG_NAMES[4]]
+    ok("new", *names, "--dealer", names[3])
+    ok("round", "--knock", names[3], *(x for n in names for x in ("--points", f"{n}=3")))
+    out = ok("history")  # 141 columns unfolded
+    assert widest(out) <= 80
+    head = out.splitlines()[:3]
+    assert head[0].split()[-2:] == ["Deirdre", "Evangeline"]
+    assert head[1].split()[-2:] == ["Montgomery-", "Moss"]
+    assert head[2].split()[-1] == "Smythe"
+
+
+def test_a_table_too_wide_to_fold_is_drawn_as_it_is() -> None:
+    rows = [["Ann", 1, 2, 3, 4, 5, 6, 7, 8, 9]]
+    headers = ["Player", *(f"Column{i}" for i in range(9))]
+    assert table(rows, headers, width=40) == table(rows, headers, width=200)
+
+
+def test_markdown_is_never_folded() -> None:
+    rows = [["Annabelle Lee the Third", 100]]
+    assert "Annabelle Lee the Third" in table(rows, ["Player name", "Points"], "github",
+                                              width=40)
+
+
+def test_a_sum_is_never_split() -> None:
+    text = "the knocker scores the difference and the undercut bonus, 10 - 9 + 25 = 26."
+    # '... bonus, 10' would fill the 60 columns, leaving '- 9 + 25 = 26.' for the next line
+    assert fold(text, width=60).splitlines()[-1] == "10 - 9 + 25 = 26."
+
+
+# --- laws ---------------------------------------------------------------------------------
+
+# no word is a lone '-', '+' or '=': a sum ('22 - 1 = 21') is kept whole, as one word
+WORD = st.text(st.sampled_from("abcAB12():;.,'-+="), min_size=1, max_size=12).filter(
+    lambda w: w not in ("-", "+", "="))
+TEXT = st.lists(WORD, min_size=1, max_size=40).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT, st.integers(40, 120), st.integers(0, 6))
+def test_law_fold_keeps_every_word_in_order_within_the_width(
+        text: str, width: int, indent: int) -> None:
+    folded = fold(text, indent=indent, width=width)
+    assert unfolded(folded) == unfolded(text)
+    assert widest(folded) <= width
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT, st.integers(40, 120), st.integers(0, 4))
+def test_law_a_result_is_one_line_if_it_fits_and_never_wider(
+        text: str, width: int, indent: int) -> None:
+    folded = fold_result(text, indent=indent, width=width)
+    assert unfolded(folded) == unfolded(text)
+    assert widest(folded) <= width
+    if len(text) <= width:
+        assert folded == text
+
+
+NAME = st.text(st.sampled_from("abcdefgh "), min_size=1, max_size=24).map(str.strip).filter(bool)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(NAME, min_size=2, max_size=5, unique=True),
+       st.lists(st.integers(0, 999), min_size=5, max_size=5), st.integers(40, 100))
+def test_law_a_table_fits_or_is_drawn_as_it_was(
+        names: list[str], points: list[int], width: int) -> None:
+    headers = ["Player", "Rounds won", "Points", "To 150", "Note"]
+    rows = [[n, p % 9, p, 150 - p % 150, "leader" if i == 0 else ""]
+            for i, (n, p) in enumerate(zip(names, points))]
+    drawn = table(rows, headers, width=width)
+    assert widest(drawn) <= width or drawn == table(rows, headers, width=1000)
+    assert all(w in drawn for n in names for w in n.split())
