@@ -74,10 +74,17 @@ def can_show_symbols(stream: object) -> bool:
 
 
 def _terminal_width() -> int:
-    """The terminal's width (less one: a full line makes some terminals add a blank one)."""
+    """The terminal's width (less one: a full line makes some terminals add a blank one).
+
+    A terminal that says it has no columns (a new pseudo-terminal; Python 3.10 passes its
+    0 on) has no width to keep: 80, as when piped.
+    """
     import shutil
 
-    return max(MIN_WIDTH, min(MAX_WIDTH, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
+    columns = shutil.get_terminal_size((WIDTH + 1, 24)).columns
+    if columns <= 0:
+        return WIDTH
+    return max(MIN_WIDTH, min(MAX_WIDTH, columns - 1))
 
 
 def line_width() -> int:

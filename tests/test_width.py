@@ -7,6 +7,8 @@ wider width, the lines the issue named, and the laws of folding over all inputs.
 
 from __future__ import annotations
 
+import os
+
 import click
 import pytest
 from clirun import ok, run, unfolded
@@ -52,6 +54,17 @@ def test_on_a_terminal_one_column_is_left_free(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     monkeypatch.setenv("COLUMNS", "80")
     assert line_width() == 79
+
+
+def test_a_terminal_that_says_it_has_no_columns_is_80_wide(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a new pseudo-terminal is 0 x 0, and Python 3.10's get_terminal_size passes the 0 on:
+    # the chart then came out 40 wide and lost its frame
+    import shutil
+
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback: os.terminal_size((0, 0)))
+    assert line_width() == 80
 
 
 # --- the lines the issue named, at 80, narrower and wider -----------------------------------

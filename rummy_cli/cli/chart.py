@@ -151,6 +151,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
 
     colour, plain = _terminal_chart_style(ascii_only)
     columns, lines = shutil.get_terminal_size((80, 24))
+    columns, lines = columns or 80, lines or 24  # a new pseudo-terminal says 0 x 0
     width = max(_MIN_WIDTH, min(columns - 1, _MAX_WIDTH))
     height = max(_MIN_HEIGHT, min(lines - 6, _MAX_HEIGHT))
     click.echo(text_chart(the_race, width, height, colour=colour, ascii_only=plain),
