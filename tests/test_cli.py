@@ -1189,3 +1189,9 @@ def test_a_dispute_from_a_closed_stdin_is_one_error_line() -> None:
                           preexec_fn=lambda: __import__("os").close(0))
     assert done.returncode == 2
     assert one_error_line(done.stderr).startswith("Error: standard input is closed")
+
+
+def test_hint_takes_the_table_as_before_too_as_check_turn_does() -> None:
+    code, by_table, _ = run("hint", "--table", "7H 8H 9H", "--hand", "10H JH 2C")
+    assert code == 0 and "10H" in by_table
+    assert run("hint", "--before", "7H 8H 9H", "--hand", "10H JH 2C") == (0, by_table, "")

@@ -261,6 +261,17 @@ def test_rename_everywhere_in_every_game() -> None:
     assert [p["name"] for p in first["players"]] == ["Ann", "Benedict", "Cy"]
 
 
+def test_rename_json_names_both_names_and_the_games() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    ok("new")
+    doc = json.loads(ok("rename", "cy", "Cyrus", "--json"))
+    assert doc == {"renamed": "Cy", "to": "Cyrus", "games": 2,
+                   "ledger": "rummy-ledger.yaml"}
+    assert {p["name"] for p in json.loads(ok("standings", "--json"))["players"]} == {
+        "Ann", "Ben", "Cyrus"}
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("Ben", "ann", "Ann already plays in this game"),
     ("Zed", "Zoe", "no player called 'Zed'"),

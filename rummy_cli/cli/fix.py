@@ -251,13 +251,15 @@ def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: st
 @click.argument("old")
 @click.argument("new")
 @ledger_option
-def rename(old: str, new: str, ledger: str | None) -> None:
+@json_option
+def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
     """Rename a player everywhere in the ledger: every game, round and hand.
 
     \b
     Examples:
       rummy rename Ben Benedict
       rummy rename "Cy" "Cyrus" --ledger friday.yaml
+      rummy rename Cy Cyrus --json
     """
     from ..games.manipulation.game import find_player, player_name, same_name
     from ..ledger import Ledger, ledger_path, locked, save
@@ -289,6 +291,9 @@ def rename(old: str, new: str, ledger: str | None) -> None:
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)
         save(path, renamed, _RUN.written(f"{seated} is renamed {wanted} in {path}"))
+    if as_json:
+        _print_json({"renamed": seated, "to": wanted, "games": games, "ledger": str(path)})
+        return
     only = next(g for g in night.games if seated in g.players)
     where = f"{games} games" if games > 1 else f"the {entry_word(only)}"
     from ..render import fold

@@ -435,8 +435,9 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
 
 
 @cli.command()
-@click.option("--table", "table_text", default="",
-              help='The table now, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
+@click.option("--table", "--before", "table_text", default="",
+              help='The table now, before your turn (--before, as in check turn), e.g. '
+                   '"7H 8H 9H / QS QH QD" (default: empty).')
 @click.option("--hand", "hand_text", help="The cards in your hand after drawing (required).")
 @click.option("--draws", callback=_count(1, 3), default="1", show_default=True, metavar="N",
               help="Cards drawn this turn, 1-3.")
