@@ -70,7 +70,7 @@ def find_kind(name: str) -> str:
     >>> find_kind("okla")
     Traceback (most recent call last):
     ...
-    rummy_cli.errors.UnusableInputError: unknown --game-kind 'okla'. Did you mean \
+    rummy_cli.errors.UnusableInputError: unknown --game 'okla'. Did you mean \
 'oklahoma'? Known: manipulation, gin, oklahoma, hollywood
     """
     typed = " ".join(name.replace("-", " ").split()).casefold()
@@ -78,13 +78,13 @@ def find_kind(name: str) -> str:
         if typed in (key, shown.casefold()):
             return key
     if typed == "classic":
-        raise UnusableInputError("classic Gin is counted as Gin: use --game-kind gin")
+        raise UnusableInputError("classic Gin is counted as Gin: use --game gin")
     import difflib
 
     keys = [key for key, _ in KINDS]
     close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.5)
     hint = f" Did you mean {close[0]!r}?" if close else ""  # as for a mistyped --format
-    raise UnusableInputError(f"unknown --game-kind {name!r}.{hint} Known: {', '.join(keys)}")
+    raise UnusableInputError(f"unknown --game {name!r}.{hint} Known: {', '.join(keys)}")
 
 
 @dataclass(frozen=True)

@@ -450,7 +450,7 @@ def test_undo_game_n_refused_while_a_later_game_follows(terminal: None) -> None:
         code, _, err = run("undo", "--game", "1", *extra, input="y\n")
         assert code == 2 and one_error_line(err) == (
             "Error: round 2 ended game 1, and game 2 already follows it: it cannot be taken "
-            "back (correct it with 'rummy fix 2 --game 1')")
+            "back (correct it with 'rummy fix 2 --game-number 1')")
     assert LEDGER.read_bytes() == before
 
 

@@ -316,3 +316,29 @@ def test_undo_of_a_game_started_by_mistake_asks_on_a_terminal(
     code, out, err = run("undo", input="y\n")
     assert code == 0 and "Took back game 2" in out
     assert len(ledger.read(Path("rummy-ledger.yaml"))[0].games) == 1
+
+
+# --- one meaning of --game: a kind of game; --game-number N is a game of the ledger ------
+
+def test_game_names_a_kind_everywhere_and_game_number_a_game_of_the_ledger() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    finish_game()
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    first = json.loads(ok("standings", "--json", "--game-number", "1"))
+    assert json.loads(ok("standings", "--json", "--game", "manipulation")) == first
+    assert json.loads(ok("standings", "--json", "--game", "1")) == first  # as it always was
+    assert json.loads(ok("history", "--json", "--game", "gin")) == json.loads(
+        ok("history", "--json"))
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--game", "hollywood"), "holds no Hollywood game"),
+    (("--game", "gim"), "unknown --game 'gim'. Did you mean 'gin'?"),
+    (("--game", "1", "--game-number", "1"), "give --game or --game-number, not both"),
+    (("--game-number", "0"), "--game-number"),
+])
+def test_a_game_that_is_not_there_is_one_error_line(args: tuple[str, ...], message: str
+                                                     ) -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    code, _, err = run("standings", *args)
+    assert code == 2 and message in one_error_line(err)

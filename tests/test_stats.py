@@ -278,37 +278,37 @@ def test_stats_show_a_table_per_kind_each_within_80_columns() -> None:
 def test_game_kind_shows_only_that_kind_and_may_be_given_again() -> None:
     play_the_night()
     play_the_gin_games()
-    doc = stats_doc(*ALL, "--game-kind", "Oklahoma")
+    doc = stats_doc(*ALL, "--game", "Oklahoma")
     assert [k["kind"] for k in doc["kinds"]] == ["oklahoma"]
     assert doc["players"] == doc["kinds"][0]["players"]  # one kind: its players, as before
     assert [(p["name"], p["total"]) for p in doc["players"]] == [("Ann", 36), ("Ben", 0)]
-    both = stats_doc(*ALL, "--game-kind", "hollywood", "--game-kind", "manipulation")
+    both = stats_doc(*ALL, "--game", "hollywood", "--game", "manipulation")
     assert [k["kind"] for k in both["kinds"]] == ["manipulation", "hollywood"]
-    assert ok("stats", *ALL, "--game-kind", "gin").splitlines()[0] == "Gin"
-    rows = list(csv.DictReader(io.StringIO(ok("stats", *ALL, "--game-kind", "gin",
+    assert ok("stats", *ALL, "--game", "gin").splitlines()[0] == "Gin"
+    rows = list(csv.DictReader(io.StringIO(ok("stats", *ALL, "--game", "gin",
                                               "--format", "csv"))))
     assert {r["Game"] for r in rows} == {"Gin"}
 
 
 def test_a_kind_with_no_game_in_the_ledgers_says_so() -> None:
     play_the_night()
-    assert ok("stats", "night.yaml", "--game-kind", "hollywood").splitlines() == [
+    assert ok("stats", "night.yaml", "--game", "hollywood").splitlines() == [
         "Hollywood", "No Hollywood games in this ledger."]
-    doc = stats_doc("night.yaml", "--game-kind", "hollywood")
+    doc = stats_doc("night.yaml", "--game", "hollywood")
     assert doc["kinds"][0]["games"] == 0 and doc["players"] == []
 
 
 @pytest.mark.parametrize(("typed", "words"), [
-    ("okla", "unknown --game-kind 'okla'. Did you mean 'oklahoma'?"),
+    ("okla", "unknown --game 'okla'. Did you mean 'oklahoma'?"),
     ("holywood", "Did you mean 'hollywood'?"),
-    ("poker", "unknown --game-kind 'poker'. Known: manipulation, gin, oklahoma, hollywood"),
-    ("", "unknown --game-kind ''. Known: manipulation"),
-    ("classic", "classic Gin is counted as Gin: use --game-kind gin"),
+    ("poker", "unknown --game 'poker'. Known: manipulation, gin, oklahoma, hollywood"),
+    ("", "unknown --game ''. Known: manipulation"),
+    ("classic", "classic Gin is counted as Gin: use --game gin"),
 ])
 def test_a_mistyped_game_kind_is_one_error_line_with_a_suggestion(typed: str,
                                                                   words: str) -> None:
     play_the_night()
-    code, out, err = run("stats", "night.yaml", "--game-kind", typed)
+    code, out, err = run("stats", "night.yaml", "--game", typed)
     assert code == 2 and out == "" and words in one_error_line(err)
 
 
@@ -328,7 +328,7 @@ def test_game_kind_completion_offers_the_kinds() -> None:
 
     from rummy_cli.cli import cli
 
-    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": "rummy stats --game-kind o",
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": "rummy stats --game o",
            "COMP_CWORD": "3"}
     result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
     assert [line.split(",", 1)[1] for line in result.output.splitlines()] == ["oklahoma"]

@@ -115,7 +115,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
       rummy chart --ledger samples/friday-night.yaml
       rummy chart --ascii                  (plain characters, e.g. to paste)
       rummy chart --output race.svg        (or race.png)
-      rummy chart --game 1                 (the first game of the ledger)
+      rummy chart --game-number 1          (the first game of the ledger)
       rummy chart --json                   (the running totals as data)
     """
     from ..ledger import ledger_path

@@ -96,7 +96,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 5 --hand "Dee=4S AC"           (Dee's hand; the rest stays)
       rummy fix 3 --knock Ann --points Cy=20
       rummy fix 2 --stock-out --yes
-      rummy fix 4 --game 1 --points Ben=12     (game 1 of the ledger)
+      rummy fix 4 --game-number 1 --points Ben=12   (game 1 of the ledger)
       rummy fix 3                              (on a terminal: asks again)
       rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
     """
@@ -158,7 +158,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         if not answered:  # read again under the lock, so nothing written meanwhile is lost
             index, game, fixed, notes = corrected(now)
         games = now.games[:index] + (fixed,) + now.games[index + 1:]
-        later = "" if index == len(now.games) - 1 else f" --game {index + 1}"
+        later = "" if index == len(now.games) - 1 else f" --game-number {index + 1}"
         save(path, Ledger(games),
              _RUN.written(f"{where} is fixed in {path} (see 'rummy history{later}')"))
     before, after = _points(game), _points(fixed)

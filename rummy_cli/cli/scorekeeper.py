@@ -248,7 +248,8 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
     \b
     Examples:
       rummy history
-      rummy history --game 1               (the first game of the night)
+      rummy history --game-number 1        (the first game of the night)
+      rummy history --game gin             (the last Gin game of the night)
       rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
@@ -276,7 +277,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
     Examples:
       rummy undo
       rummy undo --yes --ledger friday.yaml
-      rummy undo --game 2                  (the last round of game 2)
+      rummy undo --game-number 2           (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import entry_word, keeper_of
@@ -353,7 +354,7 @@ def _undone_game(night: Any, number: int | None) -> Any:
     last = len(game.rounds)
     raise RefusedError(f"{word} {last} ended game {number}, and game {number + 1} already "
                        f"follows it: it cannot be taken back (correct it with 'rummy fix "
-                       f"{last} --game {number}')")
+                       f"{last} --game-number {number}')")
 
 
 def _empty_game(night: Any) -> bool:

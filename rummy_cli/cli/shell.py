@@ -17,7 +17,7 @@ import click
 
 from .. import __version__
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RummyError, UnusableInputError
+from ..errors import RefusedError, RummyError, UnusableInputError
 from ..render import Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -511,9 +511,63 @@ def _check_format(fmt: str) -> str:
 
 
 def game_option(f: F) -> F:
-    return click.option("--game", "number", type=click.IntRange(min=1), metavar="N",
-                        help="Game N of the ledger (1 = the first), or Hollywood match N "
-                             "[default: the last].")(f)
+    """Which game of the ledger a command shows or changes, passed on as ``number``.
+
+    ``--game-number N`` is game N (a Hollywood match counts as one). ``--game`` means a
+    kind of game, as on every other command: the last game of that kind in the ledger;
+    given a number it is ``--game-number``, as it always was, so no script breaks.
+    """
+    import functools
+
+    @functools.wraps(f)
+    def run(*args: Any, game_number: int | None, game_choice: str | None,
+            **kwargs: Any) -> Any:
+        if game_number is not None and game_choice is not None:
+            raise click.UsageError("give --game or --game-number, not both")
+        kwargs["number"] = game_number
+        if game_choice is not None:
+            kwargs["number"] = _game_chosen(game_choice, kwargs.get("ledger"))
+        return f(*args, **kwargs)
+
+    run = click.option("--game-number", "game_number", type=click.IntRange(min=1),
+                       metavar="N", help="Game N of the ledger (1 = the first; a Hollywood "
+                                         "match is one) [default: the last].")(run)
+    run = click.option("--game", "game_choice", metavar="KIND",
+                       shell_complete=_complete_game_kind,
+                       help="The last game of this kind in the ledger: manipulation, gin, "
+                            "oklahoma or hollywood (a number is --game-number).")(run)
+    return run  # type: ignore[return-value]
+
+
+def _game_chosen(choice: str, ledger: str | None) -> int:
+    """The number of the game ``--game`` names: a number as it is, a kind as the last game
+    of that kind in the ledger."""
+    from ..cards import quoted
+
+    text = choice.strip()
+    if text.isdecimal() and text.isascii():
+        if len(text) > 6 or int(text) < 1:
+            raise click.UsageError(f"--game {quoted(text)} is not a game of the ledger")
+        return int(text)
+    from ..ledger import ledger_path
+    from ..stats import KIND_NAMES, find_kind, kind_of
+
+    kind = find_kind(text)
+    path = ledger_path(ledger)
+    games = _read(path, quiet=True).games
+    for number in range(len(games), 0, -1):
+        if kind_of(games[number - 1]) == kind:
+            return number
+    raise RefusedError(f"{path} holds no {KIND_NAMES[kind]} game")
+
+
+def _complete_game_kind(ctx: click.Context, param: click.Parameter, incomplete: str
+                        ) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    from ..stats import KINDS
+
+    return [CompletionItem(key) for key, _ in KINDS if key.startswith(incomplete.lower())]
 
 
 def _footer(text: str, fmt: str) -> None:

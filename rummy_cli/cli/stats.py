@@ -62,7 +62,7 @@ def _complete_kind(ctx: click.Context, param: click.Parameter,
 @cli.command("stats")
 @click.argument("ledgers", nargs=-1, metavar="[LEDGER]...",
                 type=click.Path(dir_okay=False))
-@click.option("--game-kind", "kinds", multiple=True, metavar="KIND",
+@click.option("--game", "--game-kind", "kinds", multiple=True, metavar="KIND",
               shell_complete=_complete_kind,
               help="Only the games of this kind: manipulation, gin (classic Gin too), "
                    "oklahoma or hollywood; give it again for more.")
@@ -100,7 +100,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
       rummy stats
       rummy stats samples/friday-night.yaml
       rummy stats friday.yaml saturday.yaml --format github
-      rummy stats *.yaml --game-kind gin
+      rummy stats *.yaml --game gin
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json
     """
