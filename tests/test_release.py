@@ -107,3 +107,31 @@ def test_tab_after_check_turn_completes_a_file_name() -> None:
                                 env={"_RUMMY_COMPLETE": "bash_complete",
                                      "COMP_WORDS": "rummy check turn sam", "COMP_CWORD": "3"})
     assert result.output.splitlines() == ["file,sam"]
+
+
+# --- one vocabulary across commands ------------------------------------------------------
+
+def _commands() -> list[list[str]]:
+    import click
+
+    from rummy_cli.cli import cli
+
+    found: list[list[str]] = []
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                walk(sub, [*path, name])
+        else:
+            found.append(path)
+
+    walk(cli, [])
+    return found
+
+
+@pytest.mark.parametrize("path", _commands(), ids=" ".join)
+def test_every_option_says_what_it_takes_and_every_command_takes_json(path: list[str]) -> None:
+    shown = ok(*path, "--help")
+    assert not re.search(r"^\s+-.*\b(TEXT|INTEGER)\b", shown, re.MULTILINE), shown
+    if path[0] != "completion":  # its output is a shell script, never data
+        assert "--json" in shown

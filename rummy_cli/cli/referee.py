@@ -274,10 +274,11 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 
 @check.command("turn")
 @click.argument("file", required=False, shell_complete=complete_file)
-@click.option("--before", help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" '
-                               '(default: empty).')
-@click.option("--hand", help="The player's hand after drawing, e.g. \"10H QC 5S\".")
-@click.option("--after", help="The table the player proposes.")
+@click.option("--before", metavar="TABLE",
+              help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
+@click.option("--hand", metavar="CARDS",
+              help="The player's hand after drawing, e.g. \"10H QC 5S\".")
+@click.option("--after", metavar="TABLE", help="The table the player proposes.")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
 @click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
@@ -435,10 +436,11 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
 
 
 @cli.command()
-@click.option("--table", "--before", "table_text", default="",
+@click.option("--table", "--before", "table_text", default="", metavar="TABLE",
               help='The table now, before your turn (--before, as in check turn), e.g. '
                    '"7H 8H 9H / QS QH QD" (default: empty).')
-@click.option("--hand", "hand_text", help="The cards in your hand after drawing (required).")
+@click.option("--hand", "hand_text", metavar="CARDS",
+              help="The cards in your hand after drawing (required).")
 @click.option("--draws", callback=_count(1, 3), default="1", show_default=True, metavar="N",
               help="Cards drawn this turn, 1-3.")
 @click.option("--by", type=click.Choice(["cards", "points"]), default="cards", show_default=True,

@@ -27,9 +27,11 @@ from .shell import (
 
 @cli.command()
 @click.argument("names", nargs=-1)
-@click.option("--dealer", help="Who deals first (default: picked at random, R3; in the next "
-                               "game, the player left of the last dealer).")
-@click.option("--seed", type=int, help="Make the random pick of the dealer repeatable.")
+@click.option("--dealer", metavar="NAME",
+              help="Who deals first (default: picked at random, R3; in the next game, the "
+                   "player left of the last dealer).")
+@click.option("--seed", type=int, metavar="N",
+              help="Make the random pick of the dealer repeatable.")
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
                    "going_out_bonus=50. Repeat for more.")
