@@ -112,7 +112,7 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
 
     \b
     Examples:
-      rummy chart --ledger samples/friday-night.yaml
+      rummy chart --ledger friday.yaml
       rummy chart --ascii                  (plain characters, e.g. to paste)
       rummy chart --output race.svg        (or race.png)
       rummy chart --game-number 1          (the first game of the ledger)

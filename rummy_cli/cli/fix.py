@@ -94,7 +94,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     \b
     Examples:
       rummy fix 5 --hand "Dee=4S AC"           (Dee's hand; the rest stays)
-      rummy fix 3 --knock Ann --points Cy=20
+      rummy fix 6 --knock Ann --points Cy=20
       rummy fix 2 --stock-out --yes
       rummy fix 4 --game-number 1 --points Ben=12   (game 1 of the ledger)
       rummy fix 3                              (on a terminal: asks again)

@@ -37,7 +37,7 @@ def check() -> None:
     Examples:
       rummy check meld 7H JK=8H 9H
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
-      rummy check turn samples/disputes/joker-freed.yaml
+      rummy example joker-freed | rummy check turn -
       rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender ...
     """
 
@@ -296,7 +296,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
 
     \b
     Examples:
-      rummy check turn samples/disputes/joker-freed.yaml
+      rummy example joker-freed | rummy check turn -
       rummy check turn --before "10D JD JK=QD" --hand "QD KD" \\
                        --after "10D JD QD KD JK=AD"
       rummy check turn dispute.json --json

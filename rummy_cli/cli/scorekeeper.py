@@ -218,7 +218,7 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
 
     \b
     Examples:
-      rummy standings --ledger samples/friday-night.yaml
+      rummy standings --ledger friday.yaml
       rummy standings --format github     (paste into a chat)
       rummy standings --format html > scores.html
     """
@@ -277,9 +277,9 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
 
     \b
     Examples:
-      rummy undo
+      rummy undo                           (on a terminal: asks first)
       rummy undo --yes --ledger friday.yaml
-      rummy undo --game-number 2           (the last round of game 2)
+      rummy undo --game-number 2 --yes     (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import entry_word, keeper_of

@@ -366,7 +366,7 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     \b
     Referee:     rummy check meld 7H JK=8H 9H
                  rummy check table "7H 8H 9H / QS QH QD JK=QC"
-                 rummy check turn samples/disputes/joker-freed.yaml
+                 rummy check turn dispute.yaml
                  rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table T --hand H
     Scorekeeper: rummy new Ann Ben Cy
                  rummy round --knock Ann --hand Ann=3C --points Ben=12

@@ -98,7 +98,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     \b
     Examples:
       rummy stats
-      rummy stats samples/friday-night.yaml
+      rummy stats friday.yaml
       rummy stats friday.yaml saturday.yaml --format github
       rummy stats *.yaml --game gin
       rummy stats *.yaml --format csv > season.csv
