@@ -203,7 +203,22 @@ def load_yaml(text: str, lines: Lines | None = None) -> Any:
     """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line.
 
     ``lines``, when given, is filled with the place of every container and key.
+    The plain block YAML that rummy writes is read by ``fastyaml`` without libyaml (a long
+    ledger in a fraction of the time); anything else by libyaml's parser, as here.
     """
+    from .fastyaml import NOT_SIMPLE, load_simple
+
+    data = load_simple(text, lines)
+    if data is not NOT_SIMPLE:
+        return data
+    if lines is not None:  # filled in part before the quick reader gave up
+        lines.starts.clear()
+        lines.keys.clear()
+    return load_events(text, lines)
+
+
+def load_events(text: str, lines: Lines | None = None) -> Any:
+    """:func:`load_yaml` by libyaml's parser alone, for any YAML (the reference reader)."""
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
