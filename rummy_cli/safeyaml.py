@@ -337,15 +337,6 @@ def scalar_text(value: Any) -> str:
 _NOT_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
-def _flow_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar_text(k)}: {_flow_text(v)}"
-                               for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow_text(v) for v in value) + "]"
-    return scalar_text(value)
-
-
 def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> str:
     """A mapping as block-style YAML; values under ``flow_keys`` are written on one line.
 
@@ -356,32 +347,60 @@ def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> s
     - round: 1
       s: {Ann: 0}
     """
-    lines: list[str] = []
-    _block_mapping(doc, "", lines, flow_keys)
-    return "\n".join(lines) + "\n"
+    out: list[str] = []
+    _Writer(flow_keys).mapping(doc, "", out)
+    return "".join(out)
 
 
-def _block_mapping(doc: dict[Any, Any], indent: str, lines: list[str],
-                   flow_keys: frozenset[str], first_prefix: str | None = None) -> None:
-    for i, (key, value) in enumerate(doc.items()):
-        prefix = first_prefix if (i == 0 and first_prefix is not None) else indent
-        head = f"{prefix}{scalar_text(key)}:"
-        if isinstance(value, (dict, list)) and (key in flow_keys or not value):
-            lines.append(f"{head} {_flow_text(value)}")
-        elif isinstance(value, dict):
-            lines.append(head)
-            _block_mapping(value, indent + "  ", lines, flow_keys)
-        elif isinstance(value, list):
-            lines.append(head)
-            _block_sequence(value, indent, lines, flow_keys)
-        else:
-            lines.append(f"{head} {scalar_text(value)}")
+class _Writer:
+    """Block YAML as :func:`dump_yaml` writes it, each scalar's text worked out once (a long
+    ledger repeats its names and small numbers a hundred thousand times)."""
 
+    def __init__(self, flow_keys: frozenset[str]) -> None:
+        self.flow_keys = flow_keys
+        self.known: dict[str, str] = {}  # text -> its YAML
 
-def _block_sequence(items: list[Any], indent: str, lines: list[str],
-                    flow_keys: frozenset[str]) -> None:
-    for item in items:
-        if isinstance(item, dict) and item:
-            _block_mapping(item, indent + "  ", lines, flow_keys, first_prefix=indent + "- ")
-        else:
-            lines.append(f"{indent}- {_flow_text(item)}")
+    def scalar(self, value: Any) -> str:
+        if type(value) is str:
+            text = self.known.get(value)
+            if text is None:
+                text = scalar_text(value)
+                if len(value) <= 40:
+                    self.known[value] = text
+            return text
+        return scalar_text(value)
+
+    def flow(self, value: Any) -> str:
+        if isinstance(value, dict):
+            scalar, flow = self.scalar, self.flow
+            return "{" + ", ".join([f"{scalar(k)}: {flow(v)}" for k, v in value.items()]) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join([self.flow(v) for v in value]) + "]"
+        return self.scalar(value)
+
+    def mapping(self, doc: dict[Any, Any], indent: str, out: list[str],
+                first_prefix: str | None = None) -> None:
+        """Rows of ``doc``, each ending in a line break, appended to ``out``."""
+        prefix = indent if first_prefix is None else first_prefix
+        for key, value in doc.items():
+            head = f"{prefix}{self.scalar(key)}:"
+            prefix = indent
+            if isinstance(value, (dict, list)) and (key in self.flow_keys or not value):
+                out.append(f"{head} {self.flow(value)}\n")
+            elif isinstance(value, dict):
+                out.append(head + "\n")
+                self.mapping(value, indent + "  ", out)
+            elif isinstance(value, list):
+                out.append(head + "\n")
+                self.sequence(value, indent, out)
+            else:
+                out.append(f"{head} {self.scalar(value)}\n")
+
+    def sequence(self, items: list[Any], indent: str, out: list[str]) -> None:
+        for item in items:
+            if isinstance(item, dict) and item:
+                rows: list[str] = []  # one string an item, not one a row: less to hold
+                self.mapping(item, indent + "  ", rows, first_prefix=indent + "- ")
+                out.append("".join(rows))
+            else:
+                out.append(f"{indent}- {self.flow(item)}\n")

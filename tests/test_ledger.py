@@ -783,3 +783,54 @@ def test_quick_reader_on_a_hand_edited_ledger_agrees_or_steps_aside(
 ])
 def test_quick_reader_steps_aside_for_what_it_does_not_read(text: str) -> None:
     assert load_simple(text) is NOT_SIMPLE
+
+
+# --- the writer: each scalar worked out once, the same bytes as the plain recursive one ---
+
+def _reference_dump(doc: dict[str, Any], flow_keys: frozenset[str]) -> str:
+    """The writer as it was before it remembered scalars: one line at a time, recursively."""
+    from rummy_cli.safeyaml import scalar_text
+
+    def flow(value: Any) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{scalar_text(k)}: {flow(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join(flow(v) for v in value) + "]"
+        return scalar_text(value)
+
+    def mapping(doc: dict[Any, Any], indent: str, first: str | None = None) -> None:
+        for i, (key, value) in enumerate(doc.items()):
+            head = f"{first if i == 0 and first is not None else indent}{scalar_text(key)}:"
+            if isinstance(value, (dict, list)) and (key in flow_keys or not value):
+                lines.append(f"{head} {flow(value)}")
+            elif isinstance(value, dict):
+                lines.append(head)
+                mapping(value, indent + "  ")
+            elif isinstance(value, list):
+                lines.append(head)
+                for item in value:
+                    if isinstance(item, dict) and item:
+                        mapping(item, indent + "  ", first=indent + "- ")
+                    else:
+                        lines.append(f"{indent}- {flow(item)}")
+            else:
+                lines.append(f"{head} {scalar_text(value)}")
+
+    lines: list[str] = []
+    mapping(doc, "")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_documents(), st.sets(st.sampled_from(["a", "b", "0", "x", "players", "hands"])))
+def test_writer_gives_the_bytes_of_the_plain_recursive_writer(
+        doc: dict[Any, Any], flow: set[str]) -> None:
+    assert dump_yaml(doc, frozenset(flow)) == _reference_dump(doc, frozenset(flow))
+
+
+@settings(max_examples=100, deadline=None)
+@given(ledgers())
+def test_ledger_text_is_the_plain_recursive_writers(written: ledger.Ledger) -> None:
+    text = dump(written)
+    body = _reference_dump(ledger.to_document(written), ledger._FLOW_KEYS)
+    assert text == ledger.HEADER + body + ledger.END_LINE + "\n"

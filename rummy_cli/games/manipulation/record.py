@@ -107,7 +107,7 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     if not isinstance(item, dict):
         raise Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
     only_keys(item, ROUND_KEYS, where, "a round")
-    knocker = ending(item, where, lambda name: find_player(game.players, name),
+    knocker = ending(item, where, lambda name: _seated(game, name),
                      ("stock-out", "stock out", "stockout", "stock"))
     hands_data = get(item, "hands", dict, where)
     note = item.get("note")
@@ -116,7 +116,7 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
     hands: dict[str, HandEntry] = {}
     for key, hand in hands_data.items():
         try:
-            name = find_player(game.players, str(key))
+            name = _seated(game, key)
         except RummyError as exc:
             raise Where(where + ("hands", key), str(exc)) from None
         if name in hands:
@@ -137,6 +137,11 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
         raise Where(where + ("hands",), f"no hand for {', '.join(missing)}")
     return RoundEntry(knocker, {p: hands[p] for p in game.players},
                       None if note is None else str(note))
+
+
+def _seated(game: Game, name: Any) -> str:
+    """The seated player a ledger names: as written (the quick way), or in any case."""
+    return name if name in game.players else find_player(game.players, str(name))
 
 
 def game_document(game: Game) -> dict[str, Any]:
