@@ -179,8 +179,9 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
     text = _read_text(path)
     if text.startswith(_FIRST_LINE) or _FORMAT_2.search(text):  # cut short: say so first
         _check_end(text, path)
+    lines = Lines()
     try:
-        data = load_yaml(text)
+        data = load_yaml(text, lines)
     except YamlProblem as exc:
         raise LedgerError(f"{path}: {exc}") from None
     if isinstance(data, dict) and data.get("format") == 2:
@@ -188,8 +189,6 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
     try:
         return _ledger_from(data)
     except Where as exc:
-        lines = Lines()  # read again, noting where each part is: only a refusal needs it
-        data = load_yaml(text, lines)
         line = lines.line_of(data, exc.path, key_only=exc.key)
         at = f"line {line}, {place(exc.path)}" if line else place(exc.path)
         raise LedgerError(f"{path}: {at}: {exc.message}") from None

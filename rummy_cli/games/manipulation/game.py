@@ -25,7 +25,7 @@ from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points,
 HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
 class RoundEntry:
     """One round as entered: who knocked (None: the stock ran out) and each player's hand."""
 

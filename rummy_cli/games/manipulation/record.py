@@ -19,13 +19,18 @@ from .game import (
     with_results,
 )
 from .rules import MANIPULATION_RUMMY, RuleError, Rules
+from .scoring import RoundResult
 
 GAME_KEYS = ("game", "players", "decks", "first_dealer", "created", "rules", "rounds")
 ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
 
 
 def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, list[str]]:
-    """A Game from its mapping, and warnings about stored scores that disagree."""
+    """A Game from its mapping, and warnings about stored scores that disagree.
+
+    The rounds are taken out of ``data`` as they are read (``data['rounds']`` is left
+    holding None): a long ledger's plain data is let go while its game is built.
+    """
     game_name = get(data, "game", str, at, MANIPULATION_RUMMY.game)
     rules_data = get(data, "rules", dict, at, {})
     try:
@@ -49,37 +54,43 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, li
         raise Where(at + ("first_dealer",), str(exc)) from None
     rounds_data = get(data, "rounds", list, at)
     rounds: list[RoundEntry] = []
-    stored: list[Any] = []
+    results: list[RoundResult] = []
+    refused: Where | None = None  # the first round the rules refuse: said once all are read
     warnings: list[str] = []
+    disagree: list[str] = []
     for i, item in enumerate(rounds_data):
         where = at + ("rounds", i)
-        rounds.append(_round_from(item, game, where))
-        stored.append(item.get("scores"))
+        entry = _round_from(item, game, where)
+        rounds.append(entry)
         warnings += _round_warnings(item, i + 1, game)
+        if refused is None:  # score each round once, as it is read
+            try:
+                result = score_entry(game, entry)
+            except RummyError as exc:
+                refused = Where(where, str(exc))
+            else:
+                results.append(result)
+                scores = item.get("scores")
+                if scores is not None and scores != result.scores:
+                    disagree.append(
+                        f"round {i + 1}: the stored scores ({_scores_text(scores)}) disagree "
+                        f"with the hands; using the recomputed ones "
+                        f"({_scores_text(result.scores)})")
+        rounds_data[i] = None  # let a long ledger's plain data go as its rounds are built
     decks = data.get("decks", game.decks)
     if decks != game.decks:
         raise Where(at + ("decks",), f"'decks' is {decks!r}, but a game of "
                                       f"{len(game.players)} players uses {game.decks} (R2); "
                                       "fix or remove the line")
-    game = replace(game, rounds=tuple(rounds))
-    results = []
-    for i, entry in enumerate(rounds):  # score each round once, saying where it fails
-        try:
-            results.append(score_entry(game, entry))
-        except RummyError as exc:
-            raise Where(at + ("rounds", i), str(exc)) from None
-    game = with_results(game, tuple(results))  # no second scoring
+    if refused is not None:
+        raise refused
+    game = with_results(replace(game, rounds=tuple(rounds)), tuple(results))
     over_after = game.state.over_after
     if over_after is not None and over_after < len(rounds):
         raise Where(at + ("rounds", over_after),
                      f"round {over_after + 1} comes after the game ended (after round "
                      f"{over_after})")
-    warnings += [
-        f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
-        f"using the recomputed ones ({_scores_text(result.scores)})"
-        for i, (result, scores) in enumerate(zip(game.results, stored), 1)
-        if scores is not None and scores != result.scores
-    ]
+    warnings += disagree
     return game, warnings
 
 
