@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from typing import IO, Any
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -392,7 +393,7 @@ class _Writer:
         if isinstance(value, dict):
             scalar, flow = self.scalar, self.flow
             return "{" + ", ".join([f"{scalar(k)}: {flow(v)}" for k, v in value.items()]) + "}"
-        if isinstance(value, list):
+        if _is_list(value):
             return "[" + ", ".join([self.flow(v) for v in value]) + "]"
         return self.scalar(value)
 
@@ -403,18 +404,19 @@ class _Writer:
         for key, value in doc.items():
             head = f"{prefix}{self.scalar(key)}:"
             prefix = indent
-            if isinstance(value, (dict, list)) and (key in self.flow_keys or not value):
+            listed = _is_list(value)
+            if (listed or isinstance(value, dict)) and (key in self.flow_keys or not value):
                 out.append(f"{head} {self.flow(value)}\n")
             elif isinstance(value, dict):
                 out.append(head + "\n")
                 self.mapping(value, indent + "  ", out)
-            elif isinstance(value, list):
+            elif listed:
                 out.append(head + "\n")
                 self.sequence(value, indent, out)
             else:
                 out.append(f"{head} {self.scalar(value)}\n")
 
-    def sequence(self, items: list[Any], indent: str, out: list[str]) -> None:
+    def sequence(self, items: Sequence[Any], indent: str, out: list[str]) -> None:
         for item in items:
             if isinstance(item, dict) and item:
                 rows: list[str] = []  # one string an item, not one a row: less to hold
@@ -422,3 +424,9 @@ class _Writer:
                 out.append("".join(rows))
             else:
                 out.append(f"{indent}- {self.flow(item)}\n")
+
+
+def _is_list(value: Any) -> bool:
+    """A list, or a sequence that makes its items when asked (a long game's rounds)."""
+    return type(value) is list or (isinstance(value, Sequence)
+                                   and not isinstance(value, (str, bytes, tuple)))

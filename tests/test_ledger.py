@@ -832,5 +832,8 @@ def test_writer_gives_the_bytes_of_the_plain_recursive_writer(
 @given(ledgers())
 def test_ledger_text_is_the_plain_recursive_writers(written: ledger.Ledger) -> None:
     text = dump(written)
-    body = _reference_dump(ledger.to_document(written), ledger._FLOW_KEYS)
+    doc = ledger.to_document(written)
+    for game in doc["games"]:
+        game["rounds"] = list(game["rounds"])  # a long game's rounds are made as written
+    body = _reference_dump(doc, ledger._FLOW_KEYS)
     assert text == ledger.HEADER + body + ledger.END_LINE + "\n"

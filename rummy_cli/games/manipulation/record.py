@@ -3,8 +3,9 @@ games only by name, and YAML only in ``ledger.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
@@ -166,17 +167,42 @@ def game_document(game: Game) -> dict[str, Any]:
     if game.created:
         doc["created"] = game.created
     doc["rules"] = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
-    rounds = []
-    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
-        rounds.append({
+    doc["rounds"] = RoundRows(game)
+    return doc
+
+
+class RoundRows(Sequence[dict[str, Any]]):
+    """A game's rounds as the ledger keeps them, each made when it is asked for: the text of
+    a long game is written without its whole document held at once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __len__(self) -> int:
+        return len(self.game.rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        game = self.game
+        number = range(1, len(game.rounds) + 1)[index]  # IndexError past the end
+        entry, result = game.rounds[number - 1], game.results[number - 1]
+        return {
             "round": number,
             "dealer": game.dealer_of(number),
             "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
             "hands": dict(entry.hands),
             "scores": dict(result.scores),
             **({} if entry.note is None else {"note": entry.note}),
-        })
-    doc["rounds"] = rounds
-    return doc
+        }
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
 
+    __hash__ = None  # type: ignore[assignment]
