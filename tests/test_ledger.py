@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from clirun import ok
 from hypothesis import strategies as st
 
 from rummy_cli import ledger
@@ -837,3 +838,35 @@ def test_ledger_text_is_the_plain_recursive_writers(written: ledger.Ledger) -> N
         game["rounds"] = list(game["rounds"])  # a long game's rounds are made as written
     body = _reference_dump(doc, ledger._FLOW_KEYS)
     assert text == ledger.HEADER + body + ledger.END_LINE + "\n"
+
+
+# --- a long ledger is read once per text in a run ------------------------------------------
+
+def test_the_same_long_text_is_read_once_and_any_change_is_read_afresh(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ledger, "REMEMBER_FROM", 0)  # every ledger counts as long here
+    monkeypatch.setattr(ledger, "_remembered", None)
+    path = tmp_path / "g.yaml"
+    save(path, _game(*SAMPLE_ROUNDS))
+    first, _ = ledger.read(path)
+    again, _ = ledger.read(path)
+    assert again is first  # not parsed and replayed a second time
+    path.write_text(GOOD.replace("Cy: 20}", "Cy: 21}"), encoding="utf-8")
+    changed, warnings = ledger.read(path)
+    assert changed is not first and changed.current.rounds[0].hands["Cy"] == 21
+    assert warnings  # the stored scores now disagree: said again, not lost
+    path.write_text(GOOD.replace("Cy: 20}", "Cy: [20]}"), encoding="utf-8")
+    with pytest.raises(LedgerError, match="line 5"):
+        ledger.read(path)  # a damaged text is refused, never served from before
+
+
+def test_round_on_a_long_ledger_writes_what_a_full_write_gives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ledger, "REMEMBER_FROM", 0)
+    path = tmp_path / "g.yaml"
+    game = _game(*SAMPLE_ROUNDS[:2])
+    save(path, game)
+    ok("round", "--ledger", str(path), "--knock", "Ann", "--points", "Ann=2",
+       "--points", "Ben=9", "--points", "Cy=12")
+    expected, _ = record_round(game, "Ann", {"Ann": 2, "Ben": 9, "Cy": 12})
+    assert path.read_text(encoding="utf-8") == dump(expected)
