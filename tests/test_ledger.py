@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from clirun import ok
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli import ledger
