@@ -24,6 +24,7 @@ from .scoring import RoundResult
 
 GAME_KEYS = ("game", "players", "decks", "first_dealer", "created", "rules", "rounds")
 ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, list[str]]:
@@ -118,15 +119,29 @@ def _scores_text(scores: Any) -> str:
 def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:
     if not isinstance(item, dict):
         raise Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
-    only_keys(item, ROUND_KEYS, where, "a round")
-    knocker = ending(item, where, lambda name: _seated(game, name),
-                     ("stock-out", "stock out", "stockout", "stock"))
+    if not _ROUND_KEY_SET.issuperset(item):
+        only_keys(item, ROUND_KEYS, where, "a round")
+    end = item.get("end")
+    if end == "stock-out":  # as rummy writes it; any other spelling is read below
+        knocker = None
+    elif type(end) is str and end[:6] == "knock " and end[6:] in game.players:
+        knocker = end[6:]
+    else:
+        knocker = ending(item, where, lambda name: _seated(game, name),
+                         ("stock-out", "stock out", "stockout", "stock"))
     hands_data = get(item, "hands", dict, where)
     note = item.get("note")
     if note is not None and not isinstance(note, (str, int)):
         raise Where(where + ("note",), "a note is one line of text")
     hands: dict[str, HandEntry] = {}
+    seated = game.players
     for key, hand in hands_data.items():
+        if type(hand) is str and key in seated and key not in hands:  # as rummy writes it
+            try:
+                hands[key] = normalize_hand(hand, key)
+            except RummyError as exc:
+                raise Where(where + ("hands", key), str(exc)) from None
+            continue
         try:
             name = _seated(game, key)
         except RummyError as exc:
