@@ -3,9 +3,10 @@
 A ledger of 100,000 rounds (three players, hands as cards or totals, the target raised so
 the game never ends) is written to a temp folder. Then each command runs as its own
 process, as a player runs it: `rummy standings`, `rummy round` (which writes the file),
-`rummy history --json`, and `rummy standings` on a file whose mapping has 300,000 keys
-(refused). For each: the wall time, the CPU time (user + system: on a busy machine the
-wall time mostly measures the other programs) and the peak memory (maximum resident set).
+`rummy fix 1` (every later round scored again), `rummy history --json`, and
+`rummy standings` on a file whose mapping has 300,000 keys (refused). For each: the wall
+time, the CPU time (user + system: on a busy machine the wall time mostly measures the
+other programs) and the peak memory (maximum resident set).
 
 Run: python benchmarks/bench_ledger.py [--rounds N] [--players P] [--keys K] [--repeat R]
 """
@@ -106,6 +107,9 @@ def main() -> None:
         points = [f"--points={p}={n}" for p, n in zip(NAMES, (3, 9, 12, 20, 30))]
         report("rummy round (writes)", [*run, "round", *ledger, "--knock", "Ann",
                                         *points[:args.players]], args.repeat, keep, path)
+        report("rummy fix 1 (every round rescored)",
+               [*run, "fix", "1", *ledger, "--knock", "Ann", *points[:args.players], "--yes"],
+               args.repeat, keep, path)
         report("rummy history --json", [*run, "history", "--json", *ledger], args.repeat)
         keyed = Path(tmp) / "keys.yaml"
         many_keys(keyed, args.keys)
