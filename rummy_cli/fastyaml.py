@@ -120,9 +120,10 @@ class _Reader:
         elif not _IS_PLAIN.match(text):
             raise _NotSimple
         else:
+            if len(text) > MAX_DIGITS and _INT.match(text) and len(text.lstrip("+-")) > \
+                    MAX_DIGITS:
+                raise _NotSimple  # before int(): Python refuses a number of 4,300 digits
             value = plain_value(text)
-            if type(value) is int and len(text.lstrip("+-")) > MAX_DIGITS:
-                raise _NotSimple
         if len(text) <= 12:
             self.values[text] = value
         return value
@@ -210,7 +211,7 @@ class _Reader:
         row = self.peek()
         assert row is not None
         self.started(items, row[0])
-        quick = _flat_item(indent) if self.lines is None else None
+        quick = _flat_item(indent)
         while row is not None:
             line, at, dash, key, text = row
             if at < indent or (at == indent and not dash):
@@ -221,7 +222,7 @@ class _Reader:
                 assert text is not None
                 items.append(self.value(text, line))
                 self.take()
-            elif quick is None or (item := self.flat_mapping(quick, indent)) is None:
+            elif (item := self.flat_mapping(quick, indent)) is None:
                 items.append(self.mapping(indent + 2, depth + 1, inline=True))
             else:
                 items.append(item)
@@ -243,10 +244,27 @@ class _Reader:
             if not rest or rest[0] == "#" or len(after) - len(rest) > indent:
                 return None  # a blank or comment row, or more of this item: row by row
         data: dict[Any, Any] = {}
-        scalar, values, value_of = self.scalar, self.values, self.value
+        keys: dict[Any, int] = {}
+        self.started(data, self.number, keys)
+        self.rows_into(data, keys, self.taken(start, end), indent + 2)
+        return data
+
+    def taken(self, start: int, end: int) -> list[str]:
+        """The rows from ``start`` (the peeked row's) to ``end``, consumed."""
         block = self.text[start:end - 1].split("\n")
+        self.pos = end
+        self.row = None
+        self.number += len(block) - 1
+        return block
+
+    def rows_into(self, data: dict[Any, Any], keys: dict[Any, int], block: list[str],
+                  cut: int) -> None:
+        """Rows 'plain key: one-line value' (the last ``len(block)`` lines read) into ``data``."""
+        scalar, values, value_of, lines = self.scalar, self.values, self.value, self.lines
+        line = self.number - len(block)
         for row_text in block:
-            key_text, _, value_text = row_text[indent + 2:].partition(": ")
+            line += 1
+            key_text, _, value_text = row_text[cut:].partition(": ")
             if len(key_text) > MAX_KEY:
                 raise _NotSimple
             key = values.get(key_text, values)
@@ -254,12 +272,10 @@ class _Reader:
                 key = scalar(key_text)
             if key in data:
                 raise _NotSimple
+            if lines is not None:
+                keys[key] = line
             value = values.get(value_text, values)
-            data[key] = value_of(value_text, 0) if value is values else value
-        self.pos = end
-        self.number += len(block) - 1
-        self.row = None
-        return data
+            data[key] = value_of(value_text, line) if value is values else value
 
     def mapping(self, indent: int, depth: int, inline: bool) -> dict[Any, Any]:
         data: dict[Any, Any] = {}
@@ -276,6 +292,13 @@ class _Reader:
                 break
             elif at > indent or dash:
                 raise _NotSimple
+            elif text is not None:  # a run of 'key: value' rows: read in one go
+                start = self.text.rfind("\n", 0, self.pos - 1) + 1
+                found = _flat_rows(indent).match(self.text, start)
+                if found is not None:
+                    self.rows_into(data, keys, self.taken(start, found.end()), indent)
+                    row = self.peek()
+                    continue
             if key_text is None:
                 raise _NotSimple  # a lone value among keys
             key = self.key(key_text)
@@ -310,6 +333,16 @@ def _flat_item(indent: int) -> re.Pattern[str]:
         _FLAT[indent] = re.compile(f"{' ' * indent}- {_PLAIN}: [^\\n]+\n"
                                    f"(?:{more}{_PLAIN}: [^\\n]+\n)*")
     return _FLAT[indent]
+
+
+_ROWS: dict[int, re.Pattern[str]] = {}
+
+
+def _flat_rows(indent: int) -> re.Pattern[str]:
+    """Rows 'plain key: one-line value' of a mapping at ``indent``."""
+    if indent not in _ROWS:
+        _ROWS[indent] = re.compile(f"(?:{' ' * indent}{_PLAIN}: [^\\n]+\n)+")
+    return _ROWS[indent]
 
 
 def load_simple(text: str, lines: Any = None) -> Any:

@@ -781,6 +781,7 @@ def test_quick_reader_on_a_hand_edited_ledger_agrees_or_steps_aside(
     "a: 1 # c\n", "a:\n", "a: &x 1\n", "a: !!str 1\n", "a: 'q'\n", "- a\n", "  a: 1\n",
     "a:\n- b: 1\n   c: 2\n", "a:\n- b: 1\n c: 2\n", "a:\n- b:\n  c: 2\n", "\ufeffa: 1\n",
     f"a: {{{'k' * 300}: 1}}\n", "a:\n- {b: 1}}\n", "a: {b: 1,c: 2}\n", "a: {b: }\n",
+    f"a: {'9' * 5000}\n", f"a: [1, -{'9' * 5000}]\n", f"a:\n- b: {'9' * 19}\n  c: 1\n",
 ])
 def test_quick_reader_steps_aside_for_what_it_does_not_read(text: str) -> None:
     assert load_simple(text) is NOT_SIMPLE
