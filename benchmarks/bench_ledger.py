@@ -93,11 +93,18 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3, choices=range(2, 6))
     ap.add_argument("--keys", type=int, default=300_000)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.write is not None:  # the ledger is made in a process of its own (see below)
+        save(args.write, long_game(args.rounds, args.players))
+        return
     run = command()
     with tempfile.TemporaryDirectory() as tmp:
         path, keep = Path(tmp) / "league.yaml", Path(tmp) / "league.orig"
-        save(keep, long_game(args.rounds, args.players))
+        # Linux counts a child's peak memory from the fork, before it runs rummy: this
+        # process must stay small, so the 100,000-round game is never built here
+        subprocess.run([sys.executable, __file__, "--write", str(keep), "--rounds",
+                        str(args.rounds), "--players", str(args.players)], check=True)
         shutil.copyfile(keep, path)
         size = path.stat().st_size / 2 ** 20
         print(f"ledger: {args.rounds:,} rounds, {args.players} players, {size:.1f} MiB; "
