@@ -428,5 +428,9 @@ class _Writer:
 
 def _is_list(value: Any) -> bool:
     """A list, or a sequence that makes its items when asked (a long game's rounds)."""
-    return type(value) is list or (isinstance(value, Sequence)
-                                   and not isinstance(value, (str, bytes, tuple)))
+    kind = type(value)
+    return kind is list or (kind not in _SCALARS and isinstance(value, Sequence)
+                            and not isinstance(value, (str, bytes, tuple)))
+
+
+_SCALARS = {str, int, bool, type(None), dict}  # the usual values: no need to ask further
