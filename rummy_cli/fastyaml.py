@@ -149,18 +149,8 @@ class _Reader:
         if text == "{}":
             pass
         elif self.lines is None and '"' not in text and text[-1] == "}":
-            scalar, values = self.scalar, self.values
-            for pair in text[1:-1].split(", "):  # plain words hold no ',' and no ':'
-                key_text, sep, value_text = pair.partition(": ")
-                if not sep or len(key_text) > MAX_KEY:
-                    raise _NotSimple
-                key = values.get(key_text, values)
-                if key is values:
-                    key = scalar(key_text)
-                if key in data:
-                    raise _NotSimple
-                value = values.get(value_text, values)
-                data[key] = scalar(value_text) if value is values else value
+            self.flow_plain(text, data)
+            return data  # places are noted only with lines, and these have none
         else:
             pos, closed = 1, False
             match = _FLOW_PAIR.match
@@ -176,6 +166,21 @@ class _Reader:
                 pos, closed = found.end(), found.group(3) == "}"
         self.started(data, line, keys)
         return data
+
+    def flow_plain(self, text: str, data: dict[Any, Any]) -> None:
+        """A one-line mapping of plain words (no quotes) into ``data``."""
+        scalar, values = self.scalar, self.values
+        for pair in text[1:-1].split(", "):  # plain words hold no ',' and no ':'
+            key_text, sep, value_text = pair.partition(": ")
+            if not sep or len(key_text) > MAX_KEY:
+                raise _NotSimple
+            key = values.get(key_text, values)
+            if key is values:
+                key = scalar(key_text)
+            if key in data:
+                raise _NotSimple
+            value = values.get(value_text, values)
+            data[key] = scalar(value_text) if value is values else value
 
     def flow_sequence(self, text: str, line: int) -> list[Any]:
         items: list[Any] = []
@@ -226,13 +231,18 @@ class _Reader:
                 items.append(self.mapping(indent + 2, depth + 1, inline=True))
             else:
                 items.append(item)
+                while (item := self.flat_mapping(quick, indent, peeked=False)) is not None:
+                    items.append(item)  # the next item, before its first row is read alone
             row = self.peek()
         return items
 
-    def flat_mapping(self, pattern: re.Pattern[str], indent: int) -> dict[Any, Any] | None:
+    def flat_mapping(self, pattern: re.Pattern[str], indent: int,
+                     peeked: bool = True) -> dict[Any, Any] | None:
         """A sequence item whose every key holds a one-line value, read in one go (the rounds
-        of a ledger), or None to read it row by row."""
-        start = self.text.rfind("\n", 0, self.pos - 1) + 1  # the start of the peeked row
+        of a ledger), or None to read it row by row. The item starts at the peeked row, or
+        (``peeked`` false, no row peeked) at the next line."""
+        # the start of the peeked row, or of the next line
+        start = self.text.rfind("\n", 0, self.pos - 1) + 1 if peeked else self.pos
         found = pattern.match(self.text, start)
         if found is None:
             return None
@@ -243,6 +253,8 @@ class _Reader:
             rest = after.lstrip(" ")
             if not rest or rest[0] == "#" or len(after) - len(rest) > indent:
                 return None  # a blank or comment row, or more of this item: row by row
+        if not peeked:
+            self.number += 1  # the item's first row, read now
         data: dict[Any, Any] = {}
         keys: dict[Any, int] = {}
         self.started(data, self.number, keys)

@@ -283,13 +283,21 @@ def _hand_points(game: Game, entry: RoundEntry) -> dict[str, int]:
     (R2). Hands in the ledger's notation are scored from their text: a repeated card is
     then the only reason to count copies."""
     hands = entry.hands
-    tokens = {p: _canonical_tokens(h) for p in game.players if isinstance(h := hands[p], str)}
-    if all(t is not None for t in tokens.values()):
-        written = [card for t in tokens.values() if t is not None for card in t]
+    cost = game.limits[2].__getitem__
+    points: dict[str, int] = {}
+    written: list[str] = []
+    for p in game.players:
+        hand = hands[p]
+        if not isinstance(hand, str):
+            points[p] = int(hand)
+        elif (tokens := _canonical_tokens(hand)) is None:
+            break
+        else:
+            written += tokens
+            points[p] = sum(map(cost, tokens))
+    else:
         if len(set(written)) == len(written):  # no card twice: no card over the decks
-            table = game.limits[2]
-            return {p: sum(table[c] for c in t) if (t := tokens.get(p)) is not None
-                    else int(hands[p]) for p in game.players}
+            return points
     held = {p: parse_cards(h) for p in game.players if isinstance(h := hands[p], str)}
     too_many = check_copies([c for cards in held.values() for c in cards], game.decks)
     if too_many:
