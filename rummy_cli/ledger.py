@@ -149,8 +149,10 @@ def _no_ledger(path: Path) -> LedgerError:
 
 
 def _read_text(path: Path) -> str:
+    global _last_text
     try:
-        return read_file(path)
+        _last_text = read_file(path)
+        return _last_text
     except (TooLarge, NotText, NotAFile) as exc:
         raise LedgerError(f"{path}: not a ledger: {exc}") from None
     except FileNotFoundError:
@@ -174,7 +176,7 @@ def _check_end(text: str, path: Path) -> None:
         "score sheet; if the file is whole, add that line at its end")
 
 
-def read(path: Path) -> tuple[Ledger, list[str]]:
+def _read_whole(path: Path) -> tuple[Ledger, list[str]]:
     """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``."""
     text = _read_text(path)
     if text.startswith(_FIRST_LINE) or _FORMAT_2.search(text):  # cut short: say so first
@@ -196,6 +198,32 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
 
 _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
 _FIRST_LINE = HEADER.splitlines()[0]  # format 2's; format 1 began otherwise
+
+
+REMEMBER_FROM = 1024 * 1024  # characters: a ledger this long is read once per text
+_last_text = ""  # the text _read_text read last
+_remembered: tuple[str, Ledger, tuple[str, ...]] | None = None
+
+
+def read(path: Path) -> tuple[Ledger, list[str]]:
+    """Read a ledger; any problem becomes ``LedgerError('<file>: <where>: <what>')``.
+
+    A long ledger whose text is the one read just before in this run is not read again:
+    ``round`` reads before the lock (which game is it?) and again under it, and a league's
+    file of 100,000 rounds would be parsed and replayed twice. The text is compared whole,
+    so any change since is read afresh.
+    """
+    global _remembered, _last_text
+    remembered, _remembered = _remembered, None  # used once at most, then let go
+    if remembered is not None and _read_text(path) == remembered[0]:
+        _last_text = ""
+        return remembered[1], list(remembered[2])
+    del remembered  # another text: let the old ledger go before reading this one
+    found = _read_whole(path)
+    if len(_last_text) >= REMEMBER_FROM:
+        _remembered = (_last_text, found[0], tuple(found[1]))
+    _last_text = ""
+    return found
 
 
 def load(path: Path) -> tuple[AnyGame, list[str]]:

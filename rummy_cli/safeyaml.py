@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from typing import IO, Any
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -155,8 +156,9 @@ class _Mapping:
 class Lines:
     """Where the containers of a loaded document start, and the line of each mapping key.
 
-    Filled while the document is read, so an error deep in a long ledger can name its line
-    without reading the file a second time.
+    Noted when first asked for: :func:`load_yaml` keeps the text, and the first
+    :meth:`line_of` reads it again noting every place. A long ledger read without a problem
+    pays nothing for the places of its hundred thousand rounds.
 
     >>> lines = Lines()
     >>> data = load_yaml("a: 1\\nrounds:\\n- {end: x}\\n- end: y\\n  hands: {}\\n", lines)
@@ -167,12 +169,21 @@ class Lines:
     def __init__(self) -> None:
         self.starts: dict[int, int] = {}  # id(container) -> its first line
         self.keys: dict[int, dict[Any, int]] = {}  # id(mapping) -> {key: line}
+        self.text: str | None = None  # the text to read again before answering
+        self.again: list[Any] = []  # the document as read again, places noted
 
     def line_of(self, data: Any, path: tuple[Any, ...], key_only: bool = False) -> int | None:
         """The line of the value at ``path`` (keys and indexes), or of the nearest above it.
 
-        ``key_only``: the line of the last key itself, not of the value under it.
+        ``key_only``: the line of the last key itself, not of the value under it. When the
+        text was kept, ``data`` is that text read again (the caller's copy may have been
+        taken apart since).
         """
+        if self.text is not None:
+            text, self.text = self.text, None
+            self.again = [_load(text, self)]
+        if self.again:
+            data = self.again[0]
         line = self.starts.get(id(data))
         node = data
         for i, key in enumerate(path):
@@ -202,8 +213,31 @@ def _refuse_anchor(event: Any) -> None:
 def load_yaml(text: str, lines: Lines | None = None) -> Any:
     """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line.
 
-    ``lines``, when given, is filled with the place of every container and key.
+    ``lines``, when given, tells the place of every container and key (see :class:`Lines`).
+    The plain block YAML that rummy writes is read by ``fastyaml`` without libyaml (a long
+    ledger in a fraction of the time); anything else by libyaml's parser, as here.
     """
+    data = _load(text, None)
+    if lines is not None:
+        lines.text = text
+    return data
+
+
+def _load(text: str, lines: Lines | None) -> Any:
+    """:func:`load_yaml`, filling ``lines`` as it reads."""
+    from .fastyaml import NOT_SIMPLE, load_simple
+
+    data = load_simple(text, lines)
+    if data is not NOT_SIMPLE:
+        return data
+    if lines is not None:  # filled in part before the quick reader gave up
+        lines.starts.clear()
+        lines.keys.clear()
+    return load_events(text, lines)
+
+
+def load_events(text: str, lines: Lines | None = None) -> Any:
+    """:func:`load_yaml` by libyaml's parser alone, for any YAML (the reference reader)."""
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -322,15 +356,6 @@ def scalar_text(value: Any) -> str:
 _NOT_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
-def _flow_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar_text(k)}: {_flow_text(v)}"
-                               for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow_text(v) for v in value) + "]"
-    return scalar_text(value)
-
-
 def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> str:
     """A mapping as block-style YAML; values under ``flow_keys`` are written on one line.
 
@@ -341,32 +366,71 @@ def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> s
     - round: 1
       s: {Ann: 0}
     """
-    lines: list[str] = []
-    _block_mapping(doc, "", lines, flow_keys)
-    return "\n".join(lines) + "\n"
+    out: list[str] = []
+    _Writer(flow_keys).mapping(doc, "", out)
+    return "".join(out)
 
 
-def _block_mapping(doc: dict[Any, Any], indent: str, lines: list[str],
-                   flow_keys: frozenset[str], first_prefix: str | None = None) -> None:
-    for i, (key, value) in enumerate(doc.items()):
-        prefix = first_prefix if (i == 0 and first_prefix is not None) else indent
-        head = f"{prefix}{scalar_text(key)}:"
-        if isinstance(value, (dict, list)) and (key in flow_keys or not value):
-            lines.append(f"{head} {_flow_text(value)}")
-        elif isinstance(value, dict):
-            lines.append(head)
-            _block_mapping(value, indent + "  ", lines, flow_keys)
-        elif isinstance(value, list):
-            lines.append(head)
-            _block_sequence(value, indent, lines, flow_keys)
-        else:
-            lines.append(f"{head} {scalar_text(value)}")
+class _Writer:
+    """Block YAML as :func:`dump_yaml` writes it, each scalar's text worked out once (a long
+    ledger repeats its names and small numbers a hundred thousand times)."""
+
+    def __init__(self, flow_keys: frozenset[str]) -> None:
+        self.flow_keys = flow_keys
+        self.known: dict[str, str] = {}  # text -> its YAML
+
+    def scalar(self, value: Any) -> str:
+        if type(value) is str:
+            text = self.known.get(value)
+            if text is None:
+                text = scalar_text(value)
+                if len(value) <= 40:
+                    self.known[value] = text
+            return text
+        return scalar_text(value)
+
+    def flow(self, value: Any) -> str:
+        if isinstance(value, dict):
+            scalar, flow = self.scalar, self.flow
+            return "{" + ", ".join([f"{scalar(k)}: {flow(v)}" for k, v in value.items()]) + "}"
+        if _is_list(value):
+            return "[" + ", ".join([self.flow(v) for v in value]) + "]"
+        return self.scalar(value)
+
+    def mapping(self, doc: dict[Any, Any], indent: str, out: list[str],
+                first_prefix: str | None = None) -> None:
+        """Rows of ``doc``, each ending in a line break, appended to ``out``."""
+        prefix = indent if first_prefix is None else first_prefix
+        for key, value in doc.items():
+            head = f"{prefix}{self.scalar(key)}:"
+            prefix = indent
+            listed = _is_list(value)
+            if (listed or isinstance(value, dict)) and (key in self.flow_keys or not value):
+                out.append(f"{head} {self.flow(value)}\n")
+            elif isinstance(value, dict):
+                out.append(head + "\n")
+                self.mapping(value, indent + "  ", out)
+            elif listed:
+                out.append(head + "\n")
+                self.sequence(value, indent, out)
+            else:
+                out.append(f"{head} {self.scalar(value)}\n")
+
+    def sequence(self, items: Sequence[Any], indent: str, out: list[str]) -> None:
+        for item in items:
+            if isinstance(item, dict) and item:
+                rows: list[str] = []  # one string an item, not one a row: less to hold
+                self.mapping(item, indent + "  ", rows, first_prefix=indent + "- ")
+                out.append("".join(rows))
+            else:
+                out.append(f"{indent}- {self.flow(item)}\n")
 
 
-def _block_sequence(items: list[Any], indent: str, lines: list[str],
-                    flow_keys: frozenset[str]) -> None:
-    for item in items:
-        if isinstance(item, dict) and item:
-            _block_mapping(item, indent + "  ", lines, flow_keys, first_prefix=indent + "- ")
-        else:
-            lines.append(f"{indent}- {_flow_text(item)}")
+def _is_list(value: Any) -> bool:
+    """A list, or a sequence that makes its items when asked (a long game's rounds)."""
+    kind = type(value)
+    return kind is list or (kind not in _SCALARS and isinstance(value, Sequence)
+                            and not isinstance(value, (str, bytes, tuple)))
+
+
+_SCALARS = {str, int, bool, type(None), dict}  # the usual values: no need to ask further

@@ -10,13 +10,16 @@ import textwrap
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from clirun import ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli import ledger
 from rummy_cli.errors import LedgerError, RummyError
+from rummy_cli.fastyaml import NOT_SIMPLE, load_simple
 from rummy_cli.games.manipulation.game import (
     MAX_NAME,
     Game,
@@ -28,6 +31,7 @@ from rummy_cli.games.manipulation.game import (
 )
 from rummy_cli.games.manipulation.rules import Rules
 from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
+from rummy_cli.safeyaml import Lines, YamlProblem, dump_yaml, load_events
 
 
 @pytest.fixture(autouse=True)
@@ -683,3 +687,187 @@ def test_a_round_note_is_kept_through_a_write(tmp_path: Path) -> None:
     save(path, game)
     assert "  note: Ben spilled his drink\n" in path.read_text(encoding="utf-8")
     assert load(path)[0].rounds[0].note == "Ben spilled his drink"
+
+
+# --- the quick reader: the same data as libyaml's, or it steps aside ----------------------
+
+SCALAR_CHARS = st.one_of(st.sampled_from("aZ09 -_.=:#,'\"\\{}[]&*!?|>%@`~\t\n\r"),
+                         st.characters(blacklist_categories=("Cs",)),
+                         st.sampled_from("\x00\x7f\x85\xa0\u2028\ufeff\ufffe😀"))
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
+                    st.text(SCALAR_CHARS, max_size=12), AWKWARD_NAMES)
+KEYS = st.one_of(st.text(SCALAR_CHARS, max_size=8), st.integers(-5, 99), AWKWARD_NAMES)
+
+
+def _documents() -> st.SearchStrategy[Any]:
+    flat = st.dictionaries(KEYS, SCALARS, max_size=4)
+    return st.dictionaries(KEYS, st.recursive(
+        st.one_of(SCALARS, flat, st.lists(SCALARS, max_size=3)),
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.lists(flat, max_size=4),
+                                st.dictionaries(KEYS, inner, max_size=4)),
+        max_leaves=20), min_size=1, max_size=4)
+
+
+def _same_reading(text: str) -> None:
+    """The quick reader reads ``text`` as libyaml's does (data, and every line), or gives up;
+    it never reads a text that libyaml refuses."""
+    quick = load_simple(text)
+    if quick is NOT_SIMPLE:
+        return
+    slow_lines, quick_lines = Lines(), Lines()
+    slow = load_events(text, slow_lines)  # raises if libyaml refuses what was read quickly
+    assert quick == slow and repr(quick) == repr(slow)  # 1 and True are equal, not the same
+    noted = load_simple(text, quick_lines)  # noting lines takes the row-by-row way
+    assert noted == slow
+    for path in _paths(slow):
+        for key_only in (False, True):
+            assert (quick_lines.line_of(noted, path, key_only)
+                    == slow_lines.line_of(slow, path, key_only)), path
+
+
+def _paths(data: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [at]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, at + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _paths(value, at + (i,))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(_documents(), st.sets(st.sampled_from(["a", "b", "0", "x"])))
+def test_quick_reader_reads_what_the_writer_writes_as_libyaml_does(
+        doc: dict[Any, Any], flow: set[str]) -> None:
+    text = dump_yaml(doc, frozenset(flow))
+    try:
+        load_events(text)
+    except YamlProblem:  # a number too long, say: the quick reader must step aside
+        assert load_simple(text) is NOT_SIMPLE
+        return
+    _same_reading(text)
+
+
+EDITS = st.sampled_from([" ", "  ", "- ", ": ", "#", " #", "\t", "\n", "{", "}", "[", "]",
+                         ", ", '"', "'", "\\", "&a ", "*a", "!!str ", "---\n", "? ", "|",
+                         ">", "x", "1", "é", "\x85", "\u2028", "\x00", ""])
+
+
+@settings(max_examples=400, deadline=None)
+@given(ledgers(), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), EDITS),
+                           min_size=1, max_size=3))
+def test_quick_reader_on_a_hand_edited_ledger_agrees_or_steps_aside(
+        written: ledger.Ledger, edits: list[tuple[float, int, str]]) -> None:
+    """Characters typed into, or cut out of, a ledger: the quick reader gives libyaml's
+    reading or none, so every refusal keeps libyaml's message and line."""
+    text = dump(written)
+    assert load_simple(text) == load_events(text)  # what rummy writes is read quickly
+    for where, cut, typed in edits:
+        at = int(where * len(text))
+        text = text[:at] + typed + text[at + cut:]
+    try:
+        load_events(text)
+    except YamlProblem:
+        assert load_simple(text) is NOT_SIMPLE
+        return
+    _same_reading(text)
+
+
+@pytest.mark.parametrize("text", [
+    "a: {x: 1, x: 2}\n", "a: 1\na: 2\n", "a:\n- k: 1\n  k: 2\n", "a: 1234567890123456789\n",
+    "a: {x: 1, \n", "a: [1, 2\n", "a: b: c\n", "a:\n- x\n b: 1\n", "a: 1\n- b\n",
+    "a:\n  - x\n  b: 1\n", "a: \"\\ud800\"\n", "a: \"x\x01\"\n", "# \x01\na: 1\n",
+    "a: 1 # c\n", "a:\n", "a: &x 1\n", "a: !!str 1\n", "a: 'q'\n", "- a\n", "  a: 1\n",
+    "a:\n- b: 1\n   c: 2\n", "a:\n- b: 1\n c: 2\n", "a:\n- b:\n  c: 2\n", "\ufeffa: 1\n",
+    f"a: {{{'k' * 300}: 1}}\n", "a:\n- {b: 1}}\n", "a: {b: 1,c: 2}\n", "a: {b: }\n",
+    f"a: {'9' * 5000}\n", f"a: [1, -{'9' * 5000}]\n", f"a:\n- b: {'9' * 19}\n  c: 1\n",
+])
+def test_quick_reader_steps_aside_for_what_it_does_not_read(text: str) -> None:
+    assert load_simple(text) is NOT_SIMPLE
+
+
+# --- the writer: each scalar worked out once, the same bytes as the plain recursive one ---
+
+def _reference_dump(doc: dict[str, Any], flow_keys: frozenset[str]) -> str:
+    """The writer as it was before it remembered scalars: one line at a time, recursively."""
+    from rummy_cli.safeyaml import scalar_text
+
+    def flow(value: Any) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{scalar_text(k)}: {flow(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join(flow(v) for v in value) + "]"
+        return scalar_text(value)
+
+    def mapping(doc: dict[Any, Any], indent: str, first: str | None = None) -> None:
+        for i, (key, value) in enumerate(doc.items()):
+            head = f"{first if i == 0 and first is not None else indent}{scalar_text(key)}:"
+            if isinstance(value, (dict, list)) and (key in flow_keys or not value):
+                lines.append(f"{head} {flow(value)}")
+            elif isinstance(value, dict):
+                lines.append(head)
+                mapping(value, indent + "  ")
+            elif isinstance(value, list):
+                lines.append(head)
+                for item in value:
+                    if isinstance(item, dict) and item:
+                        mapping(item, indent + "  ", first=indent + "- ")
+                    else:
+                        lines.append(f"{indent}- {flow(item)}")
+            else:
+                lines.append(f"{head} {scalar_text(value)}")
+
+    lines: list[str] = []
+    mapping(doc, "")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_documents(), st.sets(st.sampled_from(["a", "b", "0", "x", "players", "hands"])))
+def test_writer_gives_the_bytes_of_the_plain_recursive_writer(
+        doc: dict[Any, Any], flow: set[str]) -> None:
+    assert dump_yaml(doc, frozenset(flow)) == _reference_dump(doc, frozenset(flow))
+
+
+@settings(max_examples=100, deadline=None)
+@given(ledgers())
+def test_ledger_text_is_the_plain_recursive_writers(written: ledger.Ledger) -> None:
+    text = dump(written)
+    doc = ledger.to_document(written)
+    for game in doc["games"]:
+        game["rounds"] = list(game["rounds"])  # a long game's rounds are made as written
+    body = _reference_dump(doc, ledger._FLOW_KEYS)
+    assert text == ledger.HEADER + body + ledger.END_LINE + "\n"
+
+
+# --- a long ledger is read once per text in a run ------------------------------------------
+
+def test_the_same_long_text_is_read_once_and_any_change_is_read_afresh(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ledger, "REMEMBER_FROM", 0)  # every ledger counts as long here
+    monkeypatch.setattr(ledger, "_remembered", None)
+    path = tmp_path / "g.yaml"
+    save(path, _game(*SAMPLE_ROUNDS))
+    first, _ = ledger.read(path)
+    again, _ = ledger.read(path)
+    assert again is first  # not parsed and replayed a second time
+    path.write_text(GOOD.replace("Cy: 20}", "Cy: 21}"), encoding="utf-8")
+    changed, warnings = ledger.read(path)
+    assert changed is not first and changed.current.rounds[0].hands["Cy"] == 21
+    assert warnings  # the stored scores now disagree: said again, not lost
+    path.write_text(GOOD.replace("Cy: 20}", "Cy: [20]}"), encoding="utf-8")
+    with pytest.raises(LedgerError, match="line 5"):
+        ledger.read(path)  # a damaged text is refused, never served from before
+
+
+def test_round_on_a_long_ledger_writes_what_a_full_write_gives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ledger, "REMEMBER_FROM", 0)
+    path = tmp_path / "g.yaml"
+    game = _game(*SAMPLE_ROUNDS[:2])
+    save(path, game)
+    ok("round", "--ledger", str(path), "--knock", "Ann", "--points", "Ann=2",
+       "--points", "Ben=9", "--points", "Cy=12")
+    expected, _ = record_round(game, "Ann", {"Ann": 2, "Ben": 9, "Cy": 12})
+    assert path.read_text(encoding="utf-8") == dump(expected)

@@ -200,6 +200,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                            "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin}, game)
+    del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
                          "big_gin": big_gin, "guided": guided, "yes": yes}, as_json)

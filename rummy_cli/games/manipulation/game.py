@@ -25,7 +25,7 @@ from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points,
 HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
 class RoundEntry:
     """One round as entered: who knocked (None: the stock ran out) and each player's hand."""
 
@@ -57,6 +57,13 @@ class Game:
     def results(self) -> tuple[RoundResult, ...]:
         """Every round scored from what was entered."""
         return tuple(score_entry(self, entry) for entry in self.rounds)
+
+    @cached_property
+    def limits(self) -> tuple[int, int, dict[str, int]]:
+        """The decks (R2), what all their cards are worth, and each card's points (R16):
+        worked out once per game, not once per round scored."""
+        decks = self.decks
+        return decks, most_points(decks, self.rules), _token_points(self.rules)
 
     @cached_property
     def state(self) -> GameState:
@@ -207,13 +214,19 @@ def typed_total(text: str) -> int | None:
 
 
 def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
-    """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0."""
+    """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0.
+
+    >>> normalize_hand("3c  10h,jk", "Ann"), normalize_hand("3C 10H JK", "Ann")
+    ('3C 10H JK', '3C 10H JK')
+    """
     if isinstance(entry, bool):
         raise RummyError(f"{who}'s hand must be cards or a total, not {entry!r}")
     if isinstance(entry, int):
         if entry < 0:
             raise RummyError(f"{who}'s hand total cannot be negative ({entry})")
         return entry
+    if _canonical_tokens(entry) is not None:
+        return entry  # already as the ledger keeps it: a long ledger is mostly such hands
     try:
         cards = parse_cards(entry)
     except RummyError as exc:
@@ -240,6 +253,59 @@ def most_points(decks: int, rules: Rules) -> int:
     return decks * (hand_points(ALL_CARDS, rules) + rules.joker_points)
 
 
+# every card as the ledger writes it (a joker in a hand stands for nothing yet: JK)
+_CANONICAL = frozenset(str(c) for c in ALL_CARDS) | {"JK"}
+
+
+def _canonical_tokens(text: str) -> list[str] | None:
+    """The cards of ``text`` when it is already in the ledger's notation ("3C 10H JK", or
+    "" for none), else None: such a hand needs no parsing to be scored.
+
+    >>> _canonical_tokens("3C 10H JK"), _canonical_tokens(""), _canonical_tokens("3c")
+    (['3C', '10H', 'JK'], [], None)
+    """
+    if not text:
+        return []
+    tokens = text.split(" ")
+    return tokens if _CANONICAL.issuperset(tokens) else None
+
+
+@lru_cache(maxsize=8)
+def _token_points(rules: Rules) -> dict[str, int]:
+    """What each card, as written, costs in hand (R16), for scoring hands without parsing."""
+    from .scoring import card_points
+
+    return {token: card_points(parse_cards(token)[0], rules) for token in _CANONICAL}
+
+
+def _hand_points(game: Game, entry: RoundEntry) -> dict[str, int]:
+    """Each player's points in hand (R16); refuses hands that hold more cards than the decks
+    (R2). Hands in the ledger's notation are scored from their text: a repeated card is
+    then the only reason to count copies."""
+    hands = entry.hands
+    cost = game.limits[2].__getitem__
+    points: dict[str, int] = {}
+    written: list[str] = []
+    for p in game.players:
+        hand = hands[p]
+        if not isinstance(hand, str):
+            points[p] = int(hand)
+        elif (tokens := _canonical_tokens(hand)) is None:
+            break
+        else:
+            written += tokens
+            points[p] = sum(map(cost, tokens))
+    else:
+        if len(set(written)) == len(written):  # no card twice: no card over the decks
+            return points
+    held = {p: parse_cards(h) for p in game.players if isinstance(h := hands[p], str)}
+    too_many = check_copies([c for cards in held.values() for c in cards], game.decks)
+    if too_many:
+        raise RefusedError("the hands hold more cards than the decks: " + "; ".join(too_many))
+    return {p: hand_points(held[p], game.rules) if p in held else int(hands[p])
+            for p in game.players}
+
+
 def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     """Score one entered round (R16-R23); raises for entries the rules refuse."""
     from .scoring import score_round
@@ -248,13 +314,8 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     if missing:
         raise RefusedError(f"no hand given for {', '.join(missing)}: every player needs "
                            "one (cards left in hand, or a total)")
-    held = {p: parse_cards(h) for p in game.players if isinstance(h := entry.hands[p], str)}
-    too_many = check_copies([c for cards in held.values() for c in cards], game.decks)
-    if too_many:
-        raise RefusedError("the hands hold more cards than the decks: " + "; ".join(too_many))
-    points = {p: hand_points(held[p], game.rules) if p in held else int(entry.hands[p])
-              for p in game.players}
-    most = most_points(game.decks, game.rules)
+    points = _hand_points(game, entry)
+    decks, most, _ = game.limits
     out = [p for p in game.players if points[p] == 0]
     if len(out) > 1:
         raise RefusedError(
@@ -262,9 +323,9 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
             f"first to play their last card ended the round at once as a knock (R17)")
     for p in game.players:
         if points[p] > most:
-            unit = "deck is" if game.decks == 1 else "decks are"
+            unit = "deck is" if decks == 1 else "decks are"
             raise RefusedError(f"{p}'s hand total {points[p]} is more than all the cards of "
-                               f"{game.decks} {unit} worth ({most})")
+                               f"{decks} {unit} worth ({most})")
         if points[p] == 0 and entry.knocker not in (None, p):
             raise RefusedError(
                 f"{p} has no cards left, so {p} went out and that ended the round as "

@@ -3,8 +3,9 @@ games only by name, and YAML only in ``ledger.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
@@ -19,13 +20,19 @@ from .game import (
     with_results,
 )
 from .rules import MANIPULATION_RUMMY, RuleError, Rules
+from .scoring import RoundResult
 
 GAME_KEYS = ("game", "players", "decks", "first_dealer", "created", "rules", "rounds")
 ROUND_KEYS = ("round", "dealer", "end", "hands", "scores", "note")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, list[str]]:
-    """A Game from its mapping, and warnings about stored scores that disagree."""
+    """A Game from its mapping, and warnings about stored scores that disagree.
+
+    The rounds are taken out of ``data`` as they are read (``data['rounds']`` is left
+    holding None): a long ledger's plain data is let go while its game is built.
+    """
     game_name = get(data, "game", str, at, MANIPULATION_RUMMY.game)
     rules_data = get(data, "rules", dict, at, {})
     try:
@@ -49,37 +56,43 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, li
         raise Where(at + ("first_dealer",), str(exc)) from None
     rounds_data = get(data, "rounds", list, at)
     rounds: list[RoundEntry] = []
-    stored: list[Any] = []
+    results: list[RoundResult] = []
+    refused: Where | None = None  # the first round the rules refuse: said once all are read
     warnings: list[str] = []
+    disagree: list[str] = []
     for i, item in enumerate(rounds_data):
         where = at + ("rounds", i)
-        rounds.append(_round_from(item, game, where))
-        stored.append(item.get("scores"))
+        entry = _round_from(item, game, where)
+        rounds.append(entry)
         warnings += _round_warnings(item, i + 1, game)
+        if refused is None:  # score each round once, as it is read
+            try:
+                result = score_entry(game, entry)
+            except RummyError as exc:
+                refused = Where(where, str(exc))
+            else:
+                results.append(result)
+                scores = item.get("scores")
+                if scores is not None and scores != result.scores:
+                    disagree.append(
+                        f"round {i + 1}: the stored scores ({_scores_text(scores)}) disagree "
+                        f"with the hands; using the recomputed ones "
+                        f"({_scores_text(result.scores)})")
+        rounds_data[i] = None  # let a long ledger's plain data go as its rounds are built
     decks = data.get("decks", game.decks)
     if decks != game.decks:
         raise Where(at + ("decks",), f"'decks' is {decks!r}, but a game of "
                                       f"{len(game.players)} players uses {game.decks} (R2); "
                                       "fix or remove the line")
-    game = replace(game, rounds=tuple(rounds))
-    results = []
-    for i, entry in enumerate(rounds):  # score each round once, saying where it fails
-        try:
-            results.append(score_entry(game, entry))
-        except RummyError as exc:
-            raise Where(at + ("rounds", i), str(exc)) from None
-    game = with_results(game, tuple(results))  # no second scoring
+    if refused is not None:
+        raise refused
+    game = with_results(replace(game, rounds=tuple(rounds)), tuple(results))
     over_after = game.state.over_after
     if over_after is not None and over_after < len(rounds):
         raise Where(at + ("rounds", over_after),
                      f"round {over_after + 1} comes after the game ended (after round "
                      f"{over_after})")
-    warnings += [
-        f"round {i}: the stored scores ({_scores_text(scores)}) disagree with the hands; "
-        f"using the recomputed ones ({_scores_text(result.scores)})"
-        for i, (result, scores) in enumerate(zip(game.results, stored), 1)
-        if scores is not None and scores != result.scores
-    ]
+    warnings += disagree
     return game, warnings
 
 
@@ -106,17 +119,31 @@ def _scores_text(scores: Any) -> str:
 def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:
     if not isinstance(item, dict):
         raise Where(where, "a round is a mapping with 'end', 'hands' and 'scores'")
-    only_keys(item, ROUND_KEYS, where, "a round")
-    knocker = ending(item, where, lambda name: find_player(game.players, name),
-                     ("stock-out", "stock out", "stockout", "stock"))
+    if not _ROUND_KEY_SET.issuperset(item):
+        only_keys(item, ROUND_KEYS, where, "a round")
+    end = item.get("end")
+    if end == "stock-out":  # as rummy writes it; any other spelling is read below
+        knocker = None
+    elif type(end) is str and end[:6] == "knock " and end[6:] in game.players:
+        knocker = end[6:]
+    else:
+        knocker = ending(item, where, lambda name: _seated(game, name),
+                         ("stock-out", "stock out", "stockout", "stock"))
     hands_data = get(item, "hands", dict, where)
     note = item.get("note")
     if note is not None and not isinstance(note, (str, int)):
         raise Where(where + ("note",), "a note is one line of text")
     hands: dict[str, HandEntry] = {}
+    seated = game.players
     for key, hand in hands_data.items():
+        if type(hand) is str and key in seated and key not in hands:  # as rummy writes it
+            try:
+                hands[key] = normalize_hand(hand, key)
+            except RummyError as exc:
+                raise Where(where + ("hands", key), str(exc)) from None
+            continue
         try:
-            name = find_player(game.players, str(key))
+            name = _seated(game, key)
         except RummyError as exc:
             raise Where(where + ("hands", key), str(exc)) from None
         if name in hands:
@@ -139,6 +166,11 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
                       None if note is None else str(note))
 
 
+def _seated(game: Game, name: Any) -> str:
+    """The seated player a ledger names: as written (the quick way), or in any case."""
+    return name if name in game.players else find_player(game.players, str(name))
+
+
 def game_document(game: Game) -> dict[str, Any]:
     """One game as the ledger keeps it, keys in reading order."""
     doc: dict[str, Any] = {
@@ -150,17 +182,42 @@ def game_document(game: Game) -> dict[str, Any]:
     if game.created:
         doc["created"] = game.created
     doc["rules"] = {k: v for k, v in game.rules.to_dict().items() if k != "game"}
-    rounds = []
-    for number, (entry, result) in enumerate(zip(game.rounds, game.results), 1):
-        rounds.append({
+    doc["rounds"] = RoundRows(game)
+    return doc
+
+
+class RoundRows(Sequence[dict[str, Any]]):
+    """A game's rounds as the ledger keeps them, each made when it is asked for: the text of
+    a long game is written without its whole document held at once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __len__(self) -> int:
+        return len(self.game.rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        game = self.game
+        number = range(1, len(game.rounds) + 1)[index]  # IndexError past the end
+        entry, result = game.rounds[number - 1], game.results[number - 1]
+        return {
             "round": number,
             "dealer": game.dealer_of(number),
             "end": "stock-out" if entry.knocker is None else f"knock {entry.knocker}",
             "hands": dict(entry.hands),
             "scores": dict(result.scores),
             **({} if entry.note is None else {"note": entry.note}),
-        })
-    doc["rounds"] = rounds
-    return doc
+        }
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
 
+    __hash__ = None  # type: ignore[assignment]

@@ -36,7 +36,7 @@ def hand_points(cards: Iterable[AnyCard], rules: Rules = MANIPULATION_RUMMY) -> 
     return sum(card_points(c, rules) for c in cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
 class RoundResult:
     """A scored round: who won, what each player scores, and why."""
 
