@@ -442,3 +442,81 @@ def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path
     proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
                           text=True, env=_env(), cwd=tmp_path, timeout=60)
     assert proc.returncode == 2 and proc.stderr.strip() == "Error: stopped"
+
+
+# --- issue 19: nothing the tool writes can hurt a ledger --------------------------------
+
+FRIDAY = ROOT / "samples" / "friday-night.yaml"
+
+
+def test_chart_output_over_the_ledger_in_use_is_refused_and_the_ledger_kept() -> None:
+    Path("game.svg").write_bytes(FRIDAY.read_bytes())
+    code, _, err = run("chart", "--ledger", "game.svg", "--output", "game.svg")
+    assert code == 2 and "is the ledger in use" in one_error_line(err)
+    assert Path("game.svg").read_bytes() == FRIDAY.read_bytes()
+
+
+def test_chart_output_through_a_link_to_a_ledger_is_refused() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    Path("other.yaml").write_bytes(FRIDAY.read_bytes())
+    os.symlink("night.yaml", "race.svg")
+    os.link("other.yaml", "hard.svg")
+    for output in ("race.svg", "hard.svg"):  # a link to a ledger not in use: by its content
+        code, _, err = run("chart", "--ledger", "other.yaml", "--output", output)
+        assert code == 2 and "ledger" in one_error_line(err), output
+    assert Path("night.yaml").read_bytes() == FRIDAY.read_bytes()
+    assert Path("other.yaml").read_bytes() == FRIDAY.read_bytes()
+    assert os.path.islink("race.svg")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("output", ["race.svg", "link.svg"])
+def test_chart_output_to_a_fifo_is_refused_without_blocking(output: str) -> None:
+    os.mkfifo("race.svg")
+    os.symlink("race.svg", "link.svg")
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    done: list[tuple[int, str, str]] = []
+    worker = threading.Thread(target=lambda: done.append(
+        run("chart", "--ledger", "night.yaml", "--output", output)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    if not done:  # free the blocked writer before failing
+        with open("race.svg", "rb"):
+            pass
+    assert done, "chart --output blocked on a FIFO"
+    code, _, err = done[0]
+    assert code == 2 and "named pipe" in one_error_line(err)
+
+
+def test_chart_output_replaces_an_image_atomically_keeping_its_mode() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    Path("race.svg").write_text("old image", encoding="utf-8")
+    os.chmod("race.svg", 0o640)
+    code, out, err = run("chart", "--ledger", "night.yaml", "--output", "race.svg")
+    assert code == 0, err
+    assert Path("race.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert os.stat("race.svg").st_mode & 0o777 == 0o640
+    assert sorted(os.listdir(".")) == ["night.yaml", "race.svg"]  # no temp file left
+
+
+def test_chart_json_with_output_writes_the_image_and_says_so() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    code, out, err = run("chart", "--ledger", "night.yaml", "--json", "--output", "r.svg")
+    assert code == 0, err
+    assert json.loads(out)["output"] == "r.svg"
+    assert Path("r.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_chart_image_writes_nothing_under_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    env = {**_env(), "HOME": str(home)}
+    for name in ("MPLCONFIGDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+        env.pop(name, None)
+    proc = subprocess.run([*_command(), "chart", "--ledger", "night.yaml", "--output",
+                           "r.png"], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert Path("r.png").read_bytes().startswith(b"\x89PNG")
+    assert list(home.iterdir()) == []
