@@ -25,6 +25,7 @@ from .document import Where, get, only_keys, place
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, game_document, game_from, game_keys
 from .safeyaml import (
+    MAX_BYTES,
     Lines,
     NotAFile,
     NotText,
@@ -49,6 +50,7 @@ HEADER = (
 )
 AnyGame = Any  # a game of any kind: each kind's module in games/ says what it holds
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
+NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 
 
 @dataclass(frozen=True)
@@ -187,11 +189,13 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
     if isinstance(data, dict) and data.get("format") == 2:
         _check_end(text, path)
     try:
-        return _ledger_from(data)
+        night, warnings = _ledger_from(data)
     except Where as exc:
         line = lines.line_of(data, exc.path, key_only=exc.key)
         at = f"line {line}, {place(exc.path)}" if line else place(exc.path)
         raise LedgerError(f"{path}: {at}: {exc.message}") from None
+    full = size_warning(text, night)
+    return night, warnings + ([full] if full else [])
 
 
 _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
@@ -346,10 +350,44 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
     command interrupted after it knows the change was made.
     """
     check_writable(path)
+    text = dump(what)
+    check_size(path, text, _as_ledger(what))
     try:
-        _atomic_write(path, dump(what), written)
+        _atomic_write(path, text, written)
     except OSError as exc:
         raise LedgerError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def check_size(path: Path, text: str, what: Ledger) -> None:
+    """Refuse to write a ledger larger than rummy reads back (it could never be opened)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:
+        raise LedgerError(f"{path}: the ledger would grow to {size:,} bytes, past the "
+                          f"{_mib(MAX_BYTES)} rummy reads, so nothing was written. "
+                          f"{_new_file_hint(what)}")
+
+
+def size_warning(text: str, what: Ledger) -> str | None:
+    """A warning when a ledger read is close to the size rummy reads (see :func:`read`)."""
+    size = len(text)  # characters: at most its bytes, so a warning is never late by much
+    if size < NEAR_FULL * MAX_BYTES:
+        return None
+    return (f"the ledger is {size / 2 ** 20:.1f} MiB of the {_mib(MAX_BYTES)} rummy reads; "
+            f"{_new_file_hint(what)}")
+
+
+def _new_file_hint(what: Ledger) -> str:
+    names = " ".join(_shell_word(p) for p in what.current.players)
+    return (f"Go on in a new file, e.g. rummy new {names} --ledger NEW.yaml")
+
+
+def _shell_word(name: str) -> str:
+    """A name as a shell takes it ('Ann', "'Mary Ann'")."""
+    return name if re.fullmatch(r"[\w.@+-]+", name) else "'" + name.replace("'", "'\\''") + "'"
+
+
+def _mib(size: int) -> str:
+    return f"{size // 2 ** 20} MiB"
 
 
 def create(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:

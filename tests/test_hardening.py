@@ -520,3 +520,39 @@ def test_chart_image_writes_nothing_under_home(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert Path("r.png").read_bytes().startswith(b"\x89PNG")
     assert list(home.iterdir()) == []
+
+
+def _fill_to(path: Path, size: int) -> None:
+    """Give round 1 a note that makes the ledger ``size`` bytes long."""
+    text = path.read_text(encoding="utf-8")
+    line = "    note: \n"
+    missing = size - len(text.encode("utf-8")) - len(line)
+    text = text.replace("    hands:", f"    note: {'x' * missing}\n    hands:", 1)
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size == size
+
+
+def test_a_round_that_would_make_the_ledger_unreadable_is_refused() -> None:
+    from rummy_cli.safeyaml import MAX_BYTES
+
+    path = start()
+    assert run(*SMALL_ROUND)[0] == 0
+    _fill_to(path, MAX_BYTES - 20)  # readable, but one more round would pass the limit
+    before = path.read_bytes()
+    code, _, err = run(*SMALL_ROUND)
+    assert code == 2
+    line = one_error_line(err)
+    assert "nothing was written" in line and "rummy new Ann Ben Cy --ledger NEW.yaml" in line
+    assert path.read_bytes() == before
+    code, _, err = run("undo", "--yes")  # the file is still the players' to use
+    assert code == 0, err
+
+
+def test_a_ledger_near_the_size_limit_is_warned_about_before_the_round() -> None:
+    from rummy_cli.safeyaml import MAX_BYTES
+
+    path = start()
+    assert run(*SMALL_ROUND)[0] == 0
+    _fill_to(path, int(MAX_BYTES * 0.95))
+    code, _, err = run("standings")
+    assert code == 0 and "MiB rummy reads" in err and "--ledger NEW.yaml" in err
