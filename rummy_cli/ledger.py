@@ -295,7 +295,8 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
 
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """Hold back Ctrl-C for a moment: it arrives when the block is done, never inside it."""
+    """Hold back Ctrl-C, SIGTERM and SIGHUP for a moment: a stop arrives when the block is
+    done, never inside it."""
     import signal
     import threading
 
@@ -303,7 +304,9 @@ def _interrupts_held() -> Iterator[None]:
             threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    from .stopping import STOPS
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         yield
     finally:

@@ -65,6 +65,7 @@ class _Run:
         self.warnings: list[str] = []  # said only if the command is not refused
 
     whole_process = False  # rummy runs as its own process (not inside a test's runner)
+    held: Any = None  # the stop signals the entry point held back (see rummy_cli.stopping)
 
     def start(self) -> dict[str, Any]:
         """Begin a command: a fresh state; returns the one it replaces, for :meth:`restore`.
@@ -89,10 +90,9 @@ class _Run:
         def mark() -> None:
             self.saved, self.recorded = True, what
             if _Run.whole_process:
-                import signal
+                from ..stopping import too_late
 
-                with contextlib.suppress(ValueError, OSError):  # not the main thread
-                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                too_late()  # Ctrl-C, SIGTERM and SIGHUP
         return mark
 
 
@@ -173,12 +173,21 @@ class RummyGroup(click.Group):
         words = list(sys.argv[1:] if args is None else args)
         try:
             try:
+                if _Run.whole_process:  # the guard is in place: a stop held back acts now
+                    from ..stopping import release, use_terminal_input
+
+                    release(_Run.held)
+                    use_terminal_input()
                 code = self._main(words, prog_name, complete_var, **extra)
             except (KeyboardInterrupt, click.exceptions.Abort):  # after the write, or saying so
                 _stopped_after_write()
             self._warn()
             sys.exit(code)
         finally:
+            if _Run.whole_process and not _RUN.saved:
+                from ..stopping import plain
+
+                plain()  # a stop from here on ends the process without a traceback
             _RUN.restore(outer)
 
     def _main(self, words: list[str], prog_name: str | None, complete_var: str | None,
@@ -520,9 +529,12 @@ def _footer(text: str, fmt: str) -> None:
     click.echo(shown)
 
 
-def main() -> None:
-    """The console entry point (``rummy_cli.main`` calls it once click is imported)."""
-    _Run.whole_process = True
+def main(held: Any = None) -> None:
+    """The console entry point (``rummy_cli.main`` calls it once click is imported).
+
+    ``held``: the stop signals the entry point blocked, let through once the guard is up.
+    """
+    _Run.whole_process, _Run.held = True, held
     cli.main(prog_name="rummy")
 
 
