@@ -710,3 +710,45 @@ def test_ctrl_c_the_instant_a_question_appears_stops_guided_entry(tmp_path: Path
             proc.kill()
     assert code == 2 and b"Error: stopped; nothing was changed" in shown
     assert path.read_bytes() == before
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "meld", "7H", "8H", "9H", "--decks", HUGE),
+    ("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
+     "--draws", HUGE),
+    ("hint", "--table", "7H 8H 9H", "--hand", "10H", "--draws", HUGE),
+    ("rules", "R" + HUGE), ("rules", "R1-R" + HUGE), ("rules", "G" + HUGE + "-D1"),
+    ("new", "Ann", "Ben", "--seed", HUGE), ("new", "Ann", "Ben", "--seed", "-" + HUGE),
+    ("standings", "--game", HUGE), ("history", "--game", HUGE), ("chart", "--game", HUGE),
+    ("fix", HUGE, "--stock-out", "--points", "Ann=1"),
+], ids=lambda a: " ".join(w[:12] for w in a))
+def test_numbers_of_thousands_of_digits_are_one_short_error(args: tuple[str, ...]) -> None:
+    start()
+    code, _, err = run(*args)
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and len(line) < 200, line
+
+
+@pytest.mark.parametrize("args", [
+    ("round", "--knock", "x" * 5000, "--points", "Ann=1"),
+    ("standings", "--format", "x" * 5000),
+    ("check", "meld", "Q" * 5000),
+    ("rename", "Ann", "A" * 5000),
+    ("new", "Ann", "Ben", "--dealer", "D" * 5000, "--ledger", "other.yaml"),
+], ids=["knock", "format", "meld", "rename", "dealer"])
+def test_long_typed_input_is_quoted_back_cut_short(args: tuple[str, ...]) -> None:
+    start()
+    code, _, err = run(*args)
+    line = one_error_line(err)
+    typed = max(args, key=len)
+    assert code == 2 and typed[:100] not in line, line
+
+
+def test_a_dispute_with_a_huge_number_written_as_text_is_one_error() -> None:
+    code, _, err = run("check", "turn", "-", input=json.dumps(
+        {"before": ["7H 8H 9H"], "hand": "10H", "after": ["7H 8H 9H 10H"], "draws": HUGE}))
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and len(line) < 200, line

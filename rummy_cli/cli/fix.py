@@ -14,6 +14,7 @@ from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
+    WholeNumber,
     _print_json,
     _read,
     cli,
@@ -45,7 +46,7 @@ def _changes_text(before: dict[str, int], after: dict[str, int]) -> str:
 
 
 @cli.command("fix")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=WholeNumber(lo=1), metavar="N")
 @click.option("--knock", metavar="NAME", help="Who knocked in that round (R17).")
 @click.option("--stock-out", is_flag=True, help="The stock ran out in that round (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",

@@ -11,6 +11,7 @@ from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
+    WholeNumber,
     _check_format,
     _complete_players,
     _load,
@@ -29,7 +30,8 @@ from .shell import (
 @click.argument("names", nargs=-1)
 @click.option("--dealer", help="Who deals first (default: picked at random, R3; in the next "
                                "game, the player left of the last dealer).")
-@click.option("--seed", type=int, help="Make the random pick of the dealer repeatable.")
+@click.option("--seed", type=WholeNumber(signed=True),
+              help="Make the random pick of the dealer repeatable.")
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
                    "going_out_bonus=50. Repeat for more.")

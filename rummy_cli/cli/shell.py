@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -28,12 +28,35 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _error(message: str) -> NoReturn:
     """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
     # one line, whatever was typed: a '\r' or '\n' quoted back would split it
+    message = _cut_long_words(message)
     message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
     if _RUN.saved:
         _say(f"Warning: {message}")
         _stopped_after_write()
     _say(f"Error: {message}")
     sys.exit(2)
+
+
+_LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
+
+
+def _cut_long_words(message: str) -> str:
+    """A message with each very long run of characters cut to a readable length.
+
+    Whatever a message quotes back of what was typed (an argument of 5,000 characters), the
+    line stays readable: the start of it is shown, then how long it was.
+
+    >>> _cut_long_words("--seed is not '" + "9" * 5000 + "'")
+    "--seed is not '99999999999999999999999999999999999999999999999999999999999... (5002 \
+characters)"
+    """
+    import re
+
+    def cut(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return f"{word[:60]}... ({len(word)} characters)"
+
+    return re.sub(r"\S{" + str(_LONG_WORD + 1) + ",}", cut, message)
 
 
 def _say(line: str) -> None:
@@ -279,22 +302,53 @@ def style_options(f: F) -> F:
     return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
 
 
-def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
-    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2).
+if TYPE_CHECKING:  # click's types are generic in its newer stubs only
+    _IntParam = click.ParamType[int]
+else:
+    _IntParam = click.ParamType
 
-    A callback, not a click type: click's types changed shape between the versions we take.
-    """
+
+class WholeNumber(_IntParam):
+    """An option or argument that is a whole number: parsed by :func:`rummy_cli.numbers.whole`
+    (bounded, so no number of thousands of digits reaches Python's conversion)."""
+
+    name = "integer"
+
+    def __init__(self, lo: int | None = None, hi: int | None = None,
+                 signed: bool = False) -> None:
+        self.lo, self.hi, self.signed = lo, hi, signed
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        from ..errors import NotationError
+        from ..numbers import whole
+
+        what = (param.opts[0] if param.opts and param.opts[0].startswith("-")
+                else (param.metavar or param.name or "N").upper()) if param else "N"
+        try:
+            return whole(str(value), what, self.lo, self.hi, self.signed)
+        except NotationError as exc:
+            raise click.UsageError(str(exc), ctx) from None
+
+
+def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
+    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2)."""
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
         if value is None:
             return None
-        text = str(value).strip()
-        if text.isdecimal() and text.isascii() and lo <= int(text) <= hi:
-            return int(text)
         from ..cards import quoted
+        from ..errors import NotationError
+        from ..numbers import whole
 
-        allowed = [str(n) for n in range(lo, hi + 1)]
-        raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
-                               f"{allowed[-1]}, not {quoted(text)}", ctx)
+        text = str(value).strip()
+        try:
+            return whole(text, param.opts[0], lo, hi)
+        except NotationError:
+            allowed = [str(n) for n in range(lo, hi + 1)]
+            raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
+                                   f"{allowed[-1]}, not {quoted(text)}", ctx) from None
 
     return check
 
@@ -513,7 +567,7 @@ def _check_format(fmt: str) -> str:
 
 
 def game_option(f: F) -> F:
-    return click.option("--game", "number", type=click.IntRange(min=1), metavar="N",
+    return click.option("--game", "number", type=WholeNumber(lo=1), metavar="N",
                         help="Game N of the ledger (1 = the first) [default: the last].")(f)
 
 
