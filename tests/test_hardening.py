@@ -752,3 +752,42 @@ def test_a_dispute_with_a_huge_number_written_as_text_is_one_error() -> None:
         {"before": ["7H 8H 9H"], "hand": "10H", "after": ["7H 8H 9H 10H"], "draws": HUGE}))
     line = one_error_line(err)
     assert code == 2 and "hit a bug" not in line and len(line) < 200, line
+
+
+def _ledger_text(*new_args: str) -> bytes:
+    """A fresh ledger's bytes, made in a side folder."""
+    side = Path("side.yaml")
+    code, _, err = run("new", *new_args, "--ledger", str(side))
+    assert code == 0, err
+    text = side.read_bytes()
+    side.unlink()
+    return text
+
+
+@pytest.mark.parametrize(("first", "then", "command"), [
+    (("Ann", "Ben", "--dealer", "Ann"), ("Ann", "Ben", "--game", "gin", "--dealer", "Ann"),
+     ("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")),
+    (("Ann", "Ben", "--game", "gin", "--dealer", "Ann"), ("Ann", "Ben", "--dealer", "Ann"),
+     ("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")),
+    (("Ann", "Ben", "--dealer", "Ann"), ("Ann", "Ben", "--game", "gin", "--dealer", "Ann"),
+     ("fix", "1", "--knock", "Ann", "--points", "Ann=2", "--points", "Ben=9", "--yes")),
+], ids=["round-rummy-then-gin", "round-gin-then-rummy", "fix-rummy-then-gin"])
+def test_the_keeper_is_chosen_from_the_file_read_under_the_lock(
+        monkeypatch: pytest.MonkeyPatch, first: tuple[str, ...], then: tuple[str, ...],
+        command: tuple[str, ...]) -> None:
+    """A next game of the other kind started between the first read and the lock."""
+    path = Path("rummy-ledger.yaml")
+    path.write_bytes(_ledger_text(*first))
+    assert run("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")[0] == 0
+    other = _ledger_text(*then)
+    real = ledger.locked
+
+    def swapped(where: Path, *args: object, **kwargs: object) -> object:
+        path.write_bytes(other)  # another rummy command got there first
+        return real(where, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ledger, "locked", swapped)
+    code, _, err = run(*command)
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and "changed while" in line, line
+    assert path.read_bytes() == other

@@ -77,7 +77,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
       rummy fix 2 --knock Ben --points Ben=0 --points Ann=31    (a Gin hand)
     """
     from ..ledger import ledger_path, locked, save
-    from .keepers import keeper_of, refuse_others
+    from .keepers import keeper_of, refuse_others, still_kept_by
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -104,7 +104,7 @@ def fix(number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
         if ask and now.current.rounds != game.rounds:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing fixed: run 'rummy fix' again")
-        game = now.current
+        game = still_kept_by(keeper.__name__, now.current, path)
         fixed = keeper.fixed(game, number, opts)
         save(path, now.with_current(fixed),
              _RUN.written(f"{word} {number} is fixed in {path} (see 'rummy history')"))
