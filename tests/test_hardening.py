@@ -791,3 +791,16 @@ def test_the_keeper_is_chosen_from_the_file_read_under_the_lock(
     line = one_error_line(err)
     assert code == 2 and "hit a bug" not in line and "changed while" in line, line
     assert path.read_bytes() == other
+
+
+def test_stats_counts_a_ledger_once_however_it_is_named(tmp_path: Path) -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    os.link("night.yaml", "again.yaml")
+    os.mkdir("sub")
+    once = json.loads(run("stats", "night.yaml", "--json")[1])
+    for names in (("night.yaml", "again.yaml"), ("night.yaml", "sub/../night.yaml"),
+                  ("night.yaml", str(tmp_path / "night.yaml"))):
+        code, out, err = run("stats", *names, "--json")
+        assert code == 0, err
+        assert json.loads(out)["games"] == once["games"], names
+        assert json.loads(out)["players"] == once["players"], names
