@@ -340,10 +340,28 @@ def check_writable(path: Path) -> None:
                           f"e.g. --ledger {path / DEFAULT_NAME}")
     if not stat.S_ISREG(old.st_mode):
         raise LedgerError(f"{path}: not a ledger: it is not a regular file")
+    if _on_read_only_file_system(path):
+        raise _read_only_file_system(path)
     if not old.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise LedgerError(f"{path}: the ledger is read-only (mode {old.st_mode & 0o777:o}), "
                           "so rummy leaves it as it is; to go on, make it writable "
                           f"(chmod u+w {path})")
+
+
+def _on_read_only_file_system(path: Path) -> bool:
+    """Whether the file system holding ``path`` is mounted read-only (not the file's mode)."""
+    if not hasattr(os, "statvfs"):
+        return False
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _read_only_file_system(path: Path) -> LedgerError:
+    return LedgerError(f"{path}: the file system it is on is read-only (mounted so), so "
+                       "rummy cannot write the ledger; copy it to a writable disk and name "
+                       "the copy with --ledger")
 
 
 def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:
@@ -358,6 +376,8 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
     try:
         _atomic_write(path, text, written)
     except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise _read_only_file_system(path) from None
         raise LedgerError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 
@@ -443,6 +463,8 @@ def locked(path: Path, wait: float | None = None, existing: bool = False) -> Ite
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise _read_only_file_system(path) from None
         raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
     deadline = time.monotonic() + patience
     told = False

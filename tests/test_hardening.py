@@ -804,3 +804,30 @@ def test_stats_counts_a_ledger_once_however_it_is_named(tmp_path: Path) -> None:
         assert code == 0, err
         assert json.loads(out)["games"] == once["games"], names
         assert json.loads(out)["players"] == once["players"], names
+
+
+@pytest.mark.skipif(not hasattr(os, "statvfs"), reason="no statvfs here")
+def test_read_only_file_system_is_named_not_the_files_mode(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+    before = path.read_bytes()
+    real = os.statvfs
+
+    class ReadOnly:  # what statvfs says of a disk mounted read-only
+        def __init__(self, found: os.statvfs_result) -> None:
+            self.found = found
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.found, name)
+
+        @property
+        def f_flag(self) -> int:
+            return int(self.found.f_flag) | os.ST_RDONLY
+
+    monkeypatch.setattr(os, "statvfs", lambda p: ReadOnly(real(p)))
+    monkeypatch.setattr(os, "access", lambda *a, **k: False)  # EROFS, whatever the mode
+    for command in (ROUND, ("undo", "--yes"), ("rename", "Ben", "Benedict")):
+        code, _, err = run(*command)
+        line = one_error_line(err)
+        assert code == 2 and "file system" in line and "chmod" not in line, line
+    assert path.read_bytes() == before
