@@ -831,3 +831,34 @@ def test_read_only_file_system_is_named_not_the_files_mode(
         line = one_error_line(err)
         assert code == 2 and "file system" in line and "chmod" not in line, line
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("names", [("Ann", "\u0410nn"), ("Ann", "\u0391nn"),
+                                   ("Ann", "\uff21nn"), ("Cy", "\u0421y"), ("Ben", "\u0412en")],
+                         ids=["cyrillic", "greek", "fullwidth", "cyrillic-c", "cyrillic-v"])
+def test_confusable_names_are_refused_at_new(names: tuple[str, str]) -> None:
+    code, _, err = run("new", *names)
+    assert code == 2 and "looks just like" in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+def test_confusable_names_are_refused_at_rename() -> None:
+    path = start()
+    before = path.read_bytes()
+    code, _, err = run("rename", "Ben", "\u0410nn")
+    assert code == 2 and "looks just like 'Ann'" in one_error_line(err)
+    assert path.read_bytes() == before
+    assert run("rename", "Ann", "\u0410nn")[0] == 0  # a player may rename themself so
+
+
+@pytest.mark.parametrize("name", ["dead", "Dead", "back", "BACK", "pool", "nobody"])
+def test_names_guided_entry_reads_as_commands_are_refused(name: str) -> None:
+    code, _, err = run("new", "Ann", name, "--game", "gin")
+    assert code == 2 and "cannot be a player's name" in one_error_line(err)
+    start()
+    code, _, err = run("rename", "Ben", name)
+    assert code == 2 and "cannot be a player's name" in one_error_line(err)
+
+
+def test_one_letter_names_stay_allowed() -> None:
+    assert run("new", "D", "B", "S", "--dealer", "D")[0] == 0

@@ -150,6 +150,7 @@ def rename(old: str, new: str, ledger: str | None) -> None:
         night = _read(path)
         everyone = list(dict.fromkeys(p for g in night.games for p in g.players))
         seated = find_player(everyone, old)
+        check_new_name(new, [p for p in everyone if p != seated])
         if wanted == seated:
             raise RefusedError(f"{seated} is already called {wanted!r}: nothing to rename")
         for number, game in enumerate(night.games, 1):

@@ -72,8 +72,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     from .prompts import check_new_name
 
     _RUN.writes = True
-    for name in names:
-        check_new_name(name)
+    for n, name in enumerate(names):
+        check_new_name(name, names[:n])
     typed: dict[str, str] = {}
     for value in house_rules:
         rule, text = _split_pair(value, "--rule")
