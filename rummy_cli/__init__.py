@@ -13,10 +13,10 @@ def main() -> None:
     there. Python may wrap an interrupt in another error while it loads a module (a
     ``RuntimeError`` from ``__set_name__``), so the whole chain is looked at.
     """
-    from . import stopping
-
-    held = stopping.hold()
     try:
+        from . import stopping
+
+        held = stopping.hold()  # a Ctrl-C noted just before is raised here: still one line
         from .cli import main as run
     except BaseException as exc:  # noqa: BLE001  only an interrupt is turned into a line
         if not _interrupted(exc):
