@@ -35,6 +35,7 @@ from .safeyaml import (
     load_yaml,
     read_file,
 )
+from .stopping import held_back
 
 FORMAT = 2  # 1: one game at the top level (still read); 2: a list of games and an end line
 FORMATS = (1, 2)
@@ -277,7 +278,7 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        with _interrupts_held():  # the file is replaced and the caller told, or neither
+        with held_back():  # the file is replaced and the caller told, or neither
             os.replace(tmp, path)
             if written is not None:
                 written()
@@ -291,26 +292,6 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold back Ctrl-C, SIGTERM and SIGHUP for a moment: a stop arrives when the block is
-    done, never inside it."""
-    import signal
-    import threading
-
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not \
-            threading.main_thread():
-        yield
-        return
-    from .stopping import STOPS
-
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _stat(path: Path) -> os.stat_result | None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import UnusableInputError
+from .stopping import held_back
 
 # a ledger begins with format 2's header, or holds the keys of a format-1 or format-2 file
 _KEY = re.compile(rb"^(players|rounds|format|games) *:", re.MULTILINE)
@@ -98,28 +99,36 @@ def _is_ledger(path: Path) -> bool:
         os.close(fd)
 
 
-def write_output(text: str, fill: Callable[[IO[bytes]], None],
-                 ledger: Path | None = None) -> Path:
+def write_output(text: str, fill: Callable[[IO[bytes]], None], ledger: Path | None = None,
+                 written: Callable[[], None] | None = None) -> Path:
     """Write the file ``--output text`` names, atomically; returns where it was written.
 
-    ``fill`` writes the content into the open (binary) file it is given. Raises
+    ``fill`` writes the content into the open (binary) file it is given; ``written`` is
+    called the moment the file is in place, with stops held back (as for a ledger). Raises
     :class:`OutputRefused` for a path rummy does not write, ``OSError`` if the disk does.
     """
     target = target_of(text, ledger)
     folder = target.parent if str(target.parent) else Path(".")
     old = _mode(target)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name[:200]}.", suffix=".tmp")
+    tmp = None
     try:
+        with held_back():  # a stop inside mkstemp would leave its file behind
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name[:200]}.",
+                                       suffix=".tmp")
         with os.fdopen(fd, "wb") as out:
             os.chmod(tmp, old)  # mkstemp makes 0600; a shared image is as the umask says
             fill(out)
             out.flush()
             os.fsync(out.fileno())
         target_of(str(target), ledger)  # it may have become a ledger or a pipe meanwhile
-        os.replace(tmp, target)
+        with held_back():  # the file is in place and the command knows it, or neither
+            os.replace(tmp, target)
+            if written is not None:
+                written()
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
     return target
 

@@ -15,8 +15,10 @@ Nothing heavy is imported here: this runs before anything else.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
@@ -45,6 +47,22 @@ def release(held: Any) -> None:
 
 def _as_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def held_back() -> Iterator[None]:
+    """Hold back the stop signals for a moment (a file replaced and the command told so):
+    a stop arrives when the block is done, never inside it."""
+    import threading
+
+    if not _CAN_HOLD or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def too_late() -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import LedgerError, RummyError, UnusableInputError
-from .shell import _print_json, _read, cli, game_option, ledger_option
+from .shell import _RUN, _print_json, _read, cli, game_option, ledger_option
 
 if TYPE_CHECKING:
     from ..race import Race
@@ -62,7 +62,8 @@ def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
 
     try:
         with _matplotlib_config_dir():
-            write_output(output, lambda out: write_image(the_race, out, fmt), ledger)
+            write_output(output, lambda out: write_image(the_race, out, fmt), ledger,
+                         _RUN.written(f"the chart is written to {output}"))
     except OSError as exc:
         raise LedgerError(f"{output}: cannot write the image: "
                           f"{exc.strerror or exc}") from None

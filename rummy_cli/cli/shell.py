@@ -73,7 +73,7 @@ def _stopped_after_write() -> NoReturn:
     if not _RUN.saved:
         _say("Error: stopped; nothing was changed" if _RUN.writes else "Error: stopped")
         sys.exit(2)
-    _say(f"Stopped, but {_RUN.recorded}: it stays recorded")
+    _say(f"Stopped, but {_RUN.recorded}: it is kept")
     sys.exit(0)
 
 
