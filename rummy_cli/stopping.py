@@ -15,11 +15,13 @@ Nothing heavy is imported here: this runs before anything else.
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import sys
-from collections.abc import Iterator
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported before the signals are held
+if TYPE_CHECKING:
+    from types import TracebackType
+    from typing import Any
 
 STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
               if hasattr(signal, name))
@@ -49,20 +51,21 @@ def _as_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-@contextlib.contextmanager
-def held_back() -> Iterator[None]:
+class held_back:  # noqa: N801  (used as a function: with held_back(): ...)
     """Hold back the stop signals for a moment (a file replaced and the command told so):
-    a stop arrives when the block is done, never inside it."""
-    import threading
+    a stop arrives when the block is done, never inside it. Only in the main thread."""
 
-    if not _CAN_HOLD or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    def __enter__(self) -> None:
+        import threading
+
+        self.old: Any = None
+        if _CAN_HOLD and threading.current_thread() is threading.main_thread():
+            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
 
 
 def too_late() -> None:
