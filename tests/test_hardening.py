@@ -721,6 +721,8 @@ HUGE = "9" * 5000
     ("new", "Ann", "Ben", "--seed", HUGE), ("new", "Ann", "Ben", "--seed", "-" + HUGE),
     ("standings", "--game", HUGE), ("history", "--game", HUGE), ("chart", "--game", HUGE),
     ("fix", HUGE, "--stock-out", "--points", "Ann=1"),
+    ("new", "Ann", "Ben", "--target", HUGE, "--ledger", "other.yaml"),
+    ("new", "Ann", "Ben", "--game", "gin", "--rule", "knock=" + HUGE, "--ledger", "o.yaml"),
 ], ids=lambda a: " ".join(w[:12] for w in a))
 def test_numbers_of_thousands_of_digits_are_one_short_error(args: tuple[str, ...]) -> None:
     start()
