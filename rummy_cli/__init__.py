@@ -5,13 +5,18 @@ __version__ = "0.2.0"
 
 
 def main() -> None:
-    """The console entry point: a Ctrl-C while rummy starts up is one line, not a traceback.
+    """The console entry point: a stop while rummy starts up is one line, not a traceback.
 
     Nothing is imported at the top of this module, so the moment before this function runs
-    is as short as it can be. Python may wrap the interrupt in another error while it loads
-    a module (a ``RuntimeError`` from ``__set_name__``), so the whole chain is looked at.
+    is as short as it can be. Its first act holds back Ctrl-C, SIGTERM and SIGHUP until the
+    command's guard is in place (:mod:`rummy_cli.stopping`); a stop in that time is acted on
+    there. Python may wrap an interrupt in another error while it loads a module (a
+    ``RuntimeError`` from ``__set_name__``), so the whole chain is looked at.
     """
     try:
+        from . import stopping
+
+        held = stopping.hold()  # a Ctrl-C noted just before is raised here: still one line
         from .cli import main as run
     except BaseException as exc:  # noqa: BLE001  only an interrupt is turned into a line
         if not _interrupted(exc):
@@ -20,7 +25,7 @@ def main() -> None:
 
         sys.stderr.write("\nError: stopped\n")
         raise SystemExit(2) from None
-    run()
+    run(held)
 
 
 def _interrupted(exc: BaseException | None) -> bool:

@@ -19,7 +19,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .errors import RummyError
 from .race import Race
@@ -392,8 +392,9 @@ def _standing(race: Race) -> str:
     return f"{and_list(leaders)} {verb} with {plural(best, 'point')}"
 
 
-def write_image(race: Race, path: Path, fmt: str) -> None:
-    """Draw the race into an SVG or PNG file at ``path`` (``fmt``: 'svg' or 'png').
+def write_image(race: Race, path: Path | IO[bytes], fmt: str) -> None:
+    """Draw the race into an SVG or PNG file (``fmt``: 'svg' or 'png'): a path or an open
+    binary file.
 
     The lines are the running totals; the target is a dashed line; once the game is over a
     dotted step after the last round leads to each player's total with the bonuses. Where

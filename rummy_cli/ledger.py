@@ -25,6 +25,7 @@ from .document import Where, get, only_keys, place
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, game_document, game_from, game_keys
 from .safeyaml import (
+    MAX_BYTES,
     Lines,
     NotAFile,
     NotText,
@@ -34,6 +35,7 @@ from .safeyaml import (
     load_yaml,
     read_file,
 )
+from .stopping import held_back
 
 FORMAT = 2  # 1: one game at the top level (still read); 2: a list of games and an end line
 FORMATS = (1, 2)
@@ -49,6 +51,7 @@ HEADER = (
 )
 AnyGame = Any  # a game of any kind: each kind's module in games/ says what it holds
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
+NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 
 
 @dataclass(frozen=True)
@@ -189,11 +192,13 @@ def _read_whole(path: Path) -> tuple[Ledger, list[str]]:
     if isinstance(data, dict) and data.get("format") == 2:
         _check_end(text, path)
     try:
-        return _ledger_from(data)
+        night, warnings = _ledger_from(data)
     except Where as exc:
         line = lines.line_of(data, exc.path, key_only=exc.key)
         at = f"line {line}, {place(exc.path)}" if line else place(exc.path)
         raise LedgerError(f"{path}: {at}: {exc.message}") from None
+    full = size_warning(text, night)
+    return night, warnings + ([full] if full else [])
 
 
 _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
@@ -301,7 +306,7 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        with _interrupts_held():  # the file is replaced and the caller told, or neither
+        with held_back():  # the file is replaced and the caller told, or neither
             os.replace(tmp, path)
             if written is not None:
                 written()
@@ -315,23 +320,6 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold back Ctrl-C for a moment: it arrives when the block is done, never inside it."""
-    import signal
-    import threading
-
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not \
-            threading.main_thread():
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -361,10 +349,28 @@ def check_writable(path: Path) -> None:
                           f"e.g. --ledger {path / DEFAULT_NAME}")
     if not stat.S_ISREG(old.st_mode):
         raise LedgerError(f"{path}: not a ledger: it is not a regular file")
+    if _on_read_only_file_system(path):
+        raise _read_only_file_system(path)
     if not old.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise LedgerError(f"{path}: the ledger is read-only (mode {old.st_mode & 0o777:o}), "
                           "so rummy leaves it as it is; to go on, make it writable "
                           f"(chmod u+w {path})")
+
+
+def _on_read_only_file_system(path: Path) -> bool:
+    """Whether the file system holding ``path`` is mounted read-only (not the file's mode)."""
+    if not hasattr(os, "statvfs"):
+        return False
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _read_only_file_system(path: Path) -> LedgerError:
+    return LedgerError(f"{path}: the file system it is on is read-only (mounted so), so "
+                       "rummy cannot write the ledger; copy it to a writable disk and name "
+                       "the copy with --ledger")
 
 
 def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:
@@ -374,10 +380,46 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
     command interrupted after it knows the change was made.
     """
     check_writable(path)
+    text = dump(what)
+    check_size(path, text, _as_ledger(what))
     try:
-        _atomic_write(path, dump(what), written)
+        _atomic_write(path, text, written)
     except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise _read_only_file_system(path) from None
         raise LedgerError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def check_size(path: Path, text: str, what: Ledger) -> None:
+    """Refuse to write a ledger larger than rummy reads back (it could never be opened)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:
+        raise LedgerError(f"{path}: the ledger would grow to {size:,} bytes, past the "
+                          f"{_mib(MAX_BYTES)} rummy reads, so nothing was written. "
+                          f"{_new_file_hint(what)}")
+
+
+def size_warning(text: str, what: Ledger) -> str | None:
+    """A warning when a ledger read is close to the size rummy reads (see :func:`read`)."""
+    size = len(text)  # characters: at most its bytes, so a warning is never late by much
+    if size < NEAR_FULL * MAX_BYTES:
+        return None
+    return (f"the ledger is {size / 2 ** 20:.1f} MiB of the {_mib(MAX_BYTES)} rummy reads; "
+            f"{_new_file_hint(what)}")
+
+
+def _new_file_hint(what: Ledger) -> str:
+    names = " ".join(_shell_word(p) for p in what.current.players)
+    return (f"Go on in a new file, e.g. rummy new {names} --ledger NEW.yaml")
+
+
+def _shell_word(name: str) -> str:
+    """A name as a shell takes it ('Ann', "'Mary Ann'")."""
+    return name if re.fullmatch(r"[\w.@+-]+", name) else "'" + name.replace("'", "'\\''") + "'"
+
+
+def _mib(size: int) -> str:
+    return f"{size // 2 ** 20} MiB"
 
 
 def create(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None = None) -> None:
@@ -430,6 +472,8 @@ def locked(path: Path, wait: float | None = None, existing: bool = False) -> Ite
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise _read_only_file_system(path) from None
         raise LedgerError(f"{path}: cannot lock it: {exc.strerror}") from None
     deadline = time.monotonic() + patience
     told = False

@@ -291,6 +291,13 @@ _RANGE = re.compile(r"^([rg])(\d+)\s*(?:-|to|\.\.)\s*([rg])?(\d+)$")
 _EXAMPLE = {"R": "R14", "G": "G10"}
 
 
+def _number(digits: str) -> int:
+    """A rule or decision number as typed (bounded: see :mod:`rummy_cli.numbers`)."""
+    from .numbers import whole
+
+    return whole(digits, "a rule number")
+
+
 def _key(query: str) -> str:
     """'R17-D2', 'r17 d2', 'R17.D2' -> 'r17d2'."""
     return re.sub(r"[\s\-._]", "", query.casefold())
@@ -330,9 +337,9 @@ def select(book: Rulebook, query: str | None, rules: AnyRules | None = None) -> 
         if m.group(3) and m.group(3) != m.group(1):
             raise NoSuchRule(f"a range of rules stays in one game, such as "
                              f"{book.letter}1-{book.letter}3: {text} mixes two")
-        return _range(book, int(m.group(2)), int(m.group(4)))
+        return _range(book, _number(m.group(2)), _number(m.group(4)))
     if m := _ID.match(_key(text)):
-        return _by_id(book, int(m.group(2)), m.group(3), m.group(4), m.group(5))
+        return _by_id(book, _number(m.group(2)), m.group(3), m.group(4), m.group(5))
     name = _figure_name(text)
     if "_" in name and name in figure_names(book):
         return _by_figure(book, name)
@@ -454,9 +461,9 @@ def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | No
             raise NoSuchRule(f"{rule.id} has no decisions{parts}: rummy rules {rule.id} "
                              "shows it")
         chosen = decisions if not d_number else [e for e in decisions
-                                                 if e.id == f"{rule.id}-D{int(d_number)}"]
+                                                 if e.id == f"{rule.id}-D{_number(d_number)}"]
         if not chosen:
-            raise NoSuchRule(f"there is no {rule.id}-D{int(d_number or 0)}: the decisions "
+            raise NoSuchRule(f"there is no {rule.id}-D{_number(d_number or '0')}: the decisions "
                              f"under {rule.id} are {names}")
         return Selection(tuple(chosen), _figures_of(book, tuple(chosen)))
     if part and part not in rule.parts:

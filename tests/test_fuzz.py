@@ -25,7 +25,8 @@ WORDS = ["check", "meld", "table", "turn", "arrange", "hint", "new", "round", "s
          "--before", "--hand", "--after", "--table", "--by", "points", "cards", "--knock",
          "--stock-out", "--points", "--ledger", "g.yaml", "--format", "html", "grid",
          "nonsense", "--yes", "--ascii", "--unicode", "--dealer", "--seed", "Ann", "Ben",
-         "Ann=3C", "Ben=", "Cy=20", "Ann=x", "-", "--help", "--version", "--guided"]
+         "Ann=3C", "Ben=", "Cy=20", "Ann=x", "-", "--help", "--version", "--guided",
+         "chart", "--output", "r.svg", "g.svg", "fix", "rename", "stats", "--game"]
 
 token = st.one_of(st.sampled_from(WORDS), st.sampled_from(CARDS),
                   st.text(max_size=6), st.builds(" ".join, st.lists(st.sampled_from(CARDS),
@@ -71,7 +72,34 @@ def test_random_command_lines_never_crash(args: list[str]) -> None:
         os.chdir(tmp)
         try:
             Path("g.yaml").write_bytes(SAMPLE.read_bytes())
+            Path("g.svg").write_bytes(SAMPLE.read_bytes())  # a ledger with an image's name
             invoke(args)
+            if "chart" in args:  # whatever its --output, chart never writes a ledger
+                assert Path("g.yaml").read_bytes() == SAMPLE.read_bytes(), args
+                assert Path("g.svg").read_bytes() == SAMPLE.read_bytes(), args
+        finally:
+            os.chdir(old)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["g.yaml", "g.svg", "l.svg", None]),
+       st.sampled_from(["g.svg", "l.svg", "r.svg", "r.png", "g.yaml", "", None]),
+       st.lists(st.sampled_from(["--json", "--game", "1", "2", "--ascii", "x"]), max_size=3))
+def test_random_chart_command_lines_never_write_over_a_ledger(
+        ledger: str | None, output: str | None, rest: list[str]) -> None:
+    args = [*(["--ledger", ledger] if ledger else []), *(["--output", output] if output
+                                                           is not None else []), *rest]
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.getcwd()
+        os.chdir(tmp)
+        try:
+            for name in ("g.yaml", "g.svg"):
+                Path(name).write_bytes(SAMPLE.read_bytes())
+            os.symlink("g.yaml", "l.svg")
+            invoke(["chart", *args])
+            for name in ("g.yaml", "g.svg", "l.svg"):
+                assert Path(name).read_bytes() == SAMPLE.read_bytes(), (args, name)
+            assert not [p for p in os.listdir(".") if p.endswith(".tmp")], args
         finally:
             os.chdir(old)
 

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 from clirun import one_error_line, run
 
+import rummy_cli
 from rummy_cli import ledger
 from rummy_cli.cli import cli
 from rummy_cli.errors import LedgerError
@@ -101,8 +102,19 @@ def test_ctrl_c_before_the_write_says_nothing_changed(monkeypatch: pytest.Monkey
     assert path.read_bytes() == before
 
 
-def _command() -> list[str]:
-    return [sys.executable, "-c", "import rummy_cli; rummy_cli.main()"]
+# A test run in the background (CI, 'cmd &', nohup) hands its children SIGINT ignored, and
+# may hand them signals blocked: Python then installs no Ctrl-C handler and the signal a test
+# sends does nothing. Each rummy started here first sets the signals as a terminal gives them.
+PLAIN_SIGNALS = ("import signal\n"
+                 "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
+                 "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                 "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
+                 "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n")
+STOPS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
+
+
+def _command(setup: str = "") -> list[str]:
+    return [sys.executable, "-c", PLAIN_SIGNALS + setup + "import rummy_cli\nrummy_cli.main()\n"]
 
 
 def _env() -> dict[str, str]:
@@ -111,65 +123,161 @@ def _env() -> dict[str, str]:
     return env
 
 
-def test_ctrl_c_during_start_up_is_one_line(tmp_path: Path) -> None:
-    # start-up: importing click and the command tree; a SIGINT then is not a traceback
-    code = ("import signal, os, rummy_cli, builtins\n"
-            "real = builtins.__import__\n"
-            "def slow(name, *a, **k):\n"
-            "    if name == 'click':\n"
-            "        os.kill(os.getpid(), signal.SIGINT)\n"
-            "    return real(name, *a, **k)\n"
-            "builtins.__import__ = slow\n"
-            "rummy_cli.main()\n")
-    proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
+@pytest.mark.parametrize("sig", STOPS, ids=lambda s: s.name)
+def test_ctrl_c_during_start_up_is_one_line(tmp_path: Path, sig: signal.Signals) -> None:
+    # start-up: importing click and the command tree; a stop then is one line, exit 2.
+    # (It used to pass or fail with the signals the test runner itself was started with.)
+    setup = ("import os, builtins\n"
+             "real = builtins.__import__\n"
+             "def slow(name, *a, **k):\n"
+             "    if name == 'click':\n"
+             f"        os.kill(os.getpid(), {int(sig)})\n"
+             "    return real(name, *a, **k)\n"
+             "builtins.__import__ = slow\n")
+    proc = subprocess.run([*_command(setup), "--version"], capture_output=True,
                           text=True, env=_env(), cwd=tmp_path, timeout=60)
-    assert proc.returncode == 2
-    assert proc.stderr.strip() == "Error: stopped"
+    assert (proc.returncode, proc.stderr.strip(), proc.stdout) == (2, "Error: stopped", "")
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_fuzz_sigint_at_random_moments_exit_code_agrees_with_the_file(
-        tmp_path: Path, seed: int) -> None:
-    """Interrupt `rummy round` at random moments: exit 0 means recorded (and says so if it
-    speaks of stopping), exit 2 or death by the signal means the file is unchanged."""
-    rng = random.Random(seed)
+def test_a_stop_signal_the_parent_ignores_stays_ignored(tmp_path: Path) -> None:
+    """nohup (SIGHUP) or a background job (SIGINT): rummy does not start listening."""
+    setup = ("import os, builtins\n"
+             "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+             "real = builtins.__import__\n"
+             "def slow(name, *a, **k):\n"
+             "    if name == 'click':\n"
+             f"        os.kill(os.getpid(), {int(signal.SIGHUP)})\n"
+             "    return real(name, *a, **k)\n"
+             "builtins.__import__ = slow\n")
+    proc = subprocess.run([*_command(setup), "--version"], capture_output=True, text=True,
+                          env=_env(), cwd=tmp_path, timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        0, f"rummy, version {rummy_cli.__version__}\n", "")
+
+
+# signals sent by rummy to itself at chosen points of 'rummy round'
+_BEFORE_WRITE = ("import rummy_cli.ledger as ledger\n"
+                 "real = ledger._atomic_write\n"
+                 "def hit(*a, **k):\n"
+                 "    os.kill(os.getpid(), SIG)\n"
+                 "    return real(*a, **k)\n"
+                 "ledger._atomic_write = hit\n")
+_AT_REPLACE = ("real = os.replace\n"
+               "def hit(*a, **k):\n"
+               "    real(*a, **k)\n"
+               "    os.kill(os.getpid(), SIG)\n"
+               "os.replace = hit\n")
+_AFTER_WRITE = ("import rummy_cli.report as report\n"
+                "real = report.standings_table\n"
+                "def hit(*a, **k):\n"
+                "    os.kill(os.getpid(), SIG)\n"
+                "    return real(*a, **k)\n"
+                "report.standings_table = hit\n")
+
+
+@pytest.mark.parametrize("sig", STOPS, ids=lambda s: s.name)
+@pytest.mark.parametrize(("point", "recorded"), [(_BEFORE_WRITE, False), (_AT_REPLACE, True),
+                                                 (_AFTER_WRITE, True)],
+                         ids=["before-the-write", "at-the-replace", "after-the-write"])
+def test_a_stop_at_each_point_of_a_round_exits_as_the_file_says(
+        tmp_path: Path, sig: signal.Signals, point: str, recorded: bool) -> None:
+    """SIGTERM and SIGHUP are met as Ctrl-C: after the replace exit 0 and the round is
+    recorded (a script must not enter it again); before it exit 2 and nothing changed."""
+    path = tmp_path / "game.yaml"
+    subprocess.run([*_command(), "new", "Ann", "Ben", "Cy", "--dealer", "Ann", "--ledger",
+                    str(path)], check=True, env=_env(), capture_output=True, timeout=60)
+    before = path.read_bytes()
+    proc = subprocess.run([*_command(f"import os\nSIG = {int(sig)}\n" + point), *SMALL_ROUND,
+                           "--ledger", str(path)], capture_output=True, text=True,
+                          env=_env(), cwd=tmp_path, timeout=60)
+    rounds = len(ledger.load(path)[0].rounds)
+    if recorded:
+        assert proc.returncode == 0 and rounds == 1, proc.stderr
+        assert "nothing" not in proc.stderr and "Round 1" in proc.stdout + proc.stderr
+    else:
+        assert proc.returncode == 2 and path.read_bytes() == before
+        assert proc.stderr.strip() == "Error: stopped; nothing was changed"
+
+
+def _check_outcome(proc: subprocess.Popen[str], err: str, changed: bool, sig: int) -> str:
+    """What a stopped rummy's exit says, checked against what happened to the file; the
+    outcomes the contract allows, each named. Anything else is a lie and fails."""
+    code = proc.returncode
+    if "Error: stopped; nothing was changed" in err or code not in (0,):
+        assert not changed, (code, err)  # any failure: nothing changed
+    if code == 0:
+        assert "Error:" not in err and "nothing was changed" not in err, err
+        return "done"
+    if code == 2:
+        assert err.strip().splitlines()[-1] in ("Error: stopped",
+                                                "Error: stopped; nothing was changed"), err
+        assert "Traceback" not in err, err
+        return "stopped"
+    # Python itself, before rummy's first line: the interpreter's start-up (exit 1 with
+    # "Fatal Python error", see the README) or the launcher line; or, on the way out, death
+    # by the signal. Never with rummy's own frames in a traceback.
+    assert code in (-sig, 128 + sig, 1), (code, err)  # 128 + sig: Python's exit_sigint
+    assert code != 1 or "Fatal Python error" in err, err
+    if "Traceback" in err:
+        assert "rummy_cli/cli" not in err and "rummy_cli\\cli" not in err, err
+        assert err.rstrip().endswith("KeyboardInterrupt"), err
+    return "python"
+
+
+@pytest.mark.parametrize("sig", STOPS, ids=lambda s: s.name)
+def test_fuzz_stop_at_random_moments_exit_code_agrees_with_the_file(
+        tmp_path: Path, sig: signal.Signals) -> None:
+    """Stop `rummy round` at random moments: exit 0 means recorded (and never says nothing
+    changed), any other exit means the file is byte for byte as it was."""
+    rng = random.Random(int(sig))
     path = tmp_path / "game.yaml"
     env = _env()
     subprocess.run([*_command(), "new", "Ann", "Ben", "Cy", "--dealer", "Ann", "--ledger",
                     str(path)], check=True, env=env, capture_output=True, timeout=60)
     outcomes: dict[str, int] = {}
-    for _ in range(12):
+    for _ in range(10):
         before = path.read_bytes()
         rounds_before = len(ledger.load(path)[0].rounds)
         proc = subprocess.Popen([*_command(), *SMALL_ROUND, "--ledger", str(path)], env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(rng.uniform(0.0, 0.35))
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
         rounds_after = len(ledger.load(path)[0].rounds)
-        if "Traceback" in err:
-            # Python itself was interrupted in a window no handler can cover (its start-up,
-            # the microseconds around rummy's entry and exit; the windows that matter, the
-            # imports and the write, are tested one by one above): nothing may be written
-            assert err.rstrip().endswith("KeyboardInterrupt"), err
-            assert proc.returncode != 0 and path.read_bytes() == before, err
-            outcomes["python interrupted"] = outcomes.get("python interrupted", 0) + 1
-            continue
-        if proc.returncode == 0:
-            assert rounds_after == rounds_before + 1, err
-            assert "nothing was changed" not in err
-            if "Stopped" in err:
-                assert f"round {rounds_after} is recorded" in err
-            outcomes["recorded"] = outcomes.get("recorded", 0) + 1
-        else:
-            assert proc.returncode in (2, -signal.SIGINT), (proc.returncode, err)
-            assert path.read_bytes() == before, err
-            if proc.returncode == 2:
-                assert err.strip().splitlines()[-1] in (
-                    "Error: stopped", "Error: stopped; nothing was changed"), err
-            outcomes["not recorded"] = outcomes.get("not recorded", 0) + 1
-        assert "Error: stopped; nothing was changed" not in err or rounds_after == rounds_before
-    assert sum(outcomes.values()) == 12
+        changed = path.read_bytes() != before
+        assert rounds_after == rounds_before + changed, err  # one round, or none
+        outcome = _check_outcome(proc, err, changed, int(sig))
+        assert changed or outcome != "done", err  # exit 0: the round is in the file
+        if outcome == "done" and "Stopped" in err:
+            assert f"round {rounds_after} is recorded" in err, err
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    assert sum(outcomes.values()) == 10
+
+
+def test_fuzz_stop_chart_output_at_random_moments_leaves_no_half_image(
+        tmp_path: Path) -> None:
+    """Stop `rummy chart --output` at random moments: the image is whole or absent, never a
+    temp file left, the ledger never touched; exit 0 if and only if the image was written."""
+    rng = random.Random(19)
+    night = tmp_path / "night.yaml"
+    night.write_bytes(FRIDAY.read_bytes())
+    image = tmp_path / "race.svg"
+    for n in range(4):
+        sig = STOPS[n % len(STOPS)]
+        image.unlink(missing_ok=True)
+        proc = subprocess.Popen([*_command(), "chart", "--ledger", str(night), "--output",
+                                 str(image)], env=_env(), cwd=tmp_path, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(rng.uniform(0.0, 1.5))
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=120)
+        outcome = _check_outcome(proc, err, False, int(sig))
+        assert night.read_bytes() == FRIDAY.read_bytes()
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            ["night.yaml", *(["race.svg"] if image.exists() else [])]), err
+        assert image.exists() == (outcome == "done"), (proc.returncode, err)  # exit 0: written
+        if image.exists():
+            assert image.read_text(encoding="utf-8").rstrip().endswith("</svg>")
 
 
 # --- 3. a misspelt or missing top-level key ---------------------------------------------
@@ -442,3 +550,316 @@ def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path
     proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
                           text=True, env=_env(), cwd=tmp_path, timeout=60)
     assert proc.returncode == 2 and proc.stderr.strip() == "Error: stopped"
+
+
+# --- issue 19: nothing the tool writes can hurt a ledger --------------------------------
+
+FRIDAY = ROOT / "samples" / "friday-night.yaml"
+
+
+def test_chart_output_over_the_ledger_in_use_is_refused_and_the_ledger_kept() -> None:
+    Path("game.svg").write_bytes(FRIDAY.read_bytes())
+    code, _, err = run("chart", "--ledger", "game.svg", "--output", "game.svg")
+    assert code == 2 and "is the ledger in use" in one_error_line(err)
+    assert Path("game.svg").read_bytes() == FRIDAY.read_bytes()
+
+
+def test_chart_output_through_a_link_to_a_ledger_is_refused() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    Path("other.yaml").write_bytes(FRIDAY.read_bytes())
+    os.symlink("night.yaml", "race.svg")
+    os.link("other.yaml", "hard.svg")
+    for output in ("race.svg", "hard.svg"):  # a link to a ledger not in use: by its content
+        code, _, err = run("chart", "--ledger", "other.yaml", "--output", output)
+        assert code == 2 and "ledger" in one_error_line(err), output
+    assert Path("night.yaml").read_bytes() == FRIDAY.read_bytes()
+    assert Path("other.yaml").read_bytes() == FRIDAY.read_bytes()
+    assert os.path.islink("race.svg")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("output", ["race.svg", "link.svg"])
+def test_chart_output_to_a_fifo_is_refused_without_blocking(output: str) -> None:
+    os.mkfifo("race.svg")
+    os.symlink("race.svg", "link.svg")
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    done: list[tuple[int, str, str]] = []
+    worker = threading.Thread(target=lambda: done.append(
+        run("chart", "--ledger", "night.yaml", "--output", output)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    if not done:  # free a writer blocked on the FIFO before failing (never block here)
+        os.close(os.open("race.svg", os.O_RDONLY | os.O_NONBLOCK))
+    assert done, "chart --output blocked on a FIFO"
+    code, _, err = done[0]
+    assert code == 2 and "named pipe" in one_error_line(err)
+
+
+def test_chart_output_replaces_an_image_atomically_keeping_its_mode() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    Path("race.svg").write_text("old image", encoding="utf-8")
+    os.chmod("race.svg", 0o640)
+    code, out, err = run("chart", "--ledger", "night.yaml", "--output", "race.svg")
+    assert code == 0, err
+    assert Path("race.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert os.stat("race.svg").st_mode & 0o777 == 0o640
+    assert sorted(os.listdir(".")) == ["night.yaml", "race.svg"]  # no temp file left
+
+
+def test_chart_json_with_output_writes_the_image_and_says_so() -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    code, out, err = run("chart", "--ledger", "night.yaml", "--json", "--output", "r.svg")
+    assert code == 0, err
+    assert json.loads(out)["output"] == "r.svg"
+    assert Path("r.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_chart_image_writes_nothing_under_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    env = {**_env(), "HOME": str(home)}
+    for name in ("MPLCONFIGDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+        env.pop(name, None)
+    proc = subprocess.run([*_command(), "chart", "--ledger", "night.yaml", "--output",
+                           "r.png"], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert Path("r.png").read_bytes().startswith(b"\x89PNG")
+    assert list(home.iterdir()) == []
+
+
+def _fill_to(path: Path, size: int) -> None:
+    """Give round 1 a note that makes the ledger ``size`` bytes long."""
+    text = path.read_text(encoding="utf-8")
+    line = "    note: \n"
+    missing = size - len(text.encode("utf-8")) - len(line)
+    text = text.replace("    hands:", f"    note: {'x' * missing}\n    hands:", 1)
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size == size
+
+
+def test_a_round_that_would_make_the_ledger_unreadable_is_refused() -> None:
+    from rummy_cli.safeyaml import MAX_BYTES
+
+    path = start()
+    assert run(*SMALL_ROUND)[0] == 0
+    _fill_to(path, MAX_BYTES - 20)  # readable, but one more round would pass the limit
+    before = path.read_bytes()
+    code, _, err = run(*SMALL_ROUND)
+    assert code == 2
+    line = one_error_line(err)
+    assert "nothing was written" in line and "rummy new Ann Ben Cy --ledger NEW.yaml" in line
+    assert path.read_bytes() == before
+    code, _, err = run("undo", "--yes")  # the file is still the players' to use
+    assert code == 0, err
+
+
+def test_a_ledger_near_the_size_limit_is_warned_about_before_the_round() -> None:
+    from rummy_cli.safeyaml import MAX_BYTES
+
+    path = start()
+    assert run(*SMALL_ROUND)[0] == 0
+    _fill_to(path, int(MAX_BYTES * 0.95))
+    code, _, err = run("standings")
+    assert code == 0 and "MiB rummy reads" in err and "--ledger NEW.yaml" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no terminals here")
+def test_ctrl_c_the_instant_a_question_appears_stops_guided_entry(tmp_path: Path) -> None:
+    """A Ctrl-C noted just before the terminal read begins used to wait for Enter.
+
+    Made certain here: the main thread blocks SIGINT, so the signal is taken by another
+    thread while the main one waits at the question, as a Ctrl-C landing in that instant is.
+    """
+    import select
+
+    path = tmp_path / "rummy-ledger.yaml"
+    subprocess.run([*_command(), "new", "Ann", "Ben", "--dealer", "Ann"], check=True,
+                   env=_env(), capture_output=True, cwd=tmp_path, timeout=60)
+    before = path.read_bytes()
+    setup = ("import threading\n"
+             "threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
+             "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n")
+    master, slave = os.openpty()
+    proc = subprocess.Popen([*_command(setup), "round", "--guided"], stdin=slave,
+                            stdout=slave, stderr=slave, env=_env(), cwd=tmp_path)
+    os.close(slave)
+    shown = b""
+    deadline = time.monotonic() + 60
+    try:
+        while b"Who knocked?" not in shown and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:
+                shown += os.read(master, 4096)
+        assert b"Who knocked?" in shown, shown
+        proc.send_signal(signal.SIGINT)
+        try:
+            code = proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail("Ctrl-C at the question was ignored until Enter")
+        while select.select([master], [], [], 0.5)[0]:
+            try:
+                shown += os.read(master, 4096)
+            except OSError:  # the terminal's other end closed
+                break
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 2 and b"Error: stopped; nothing was changed" in shown
+    assert path.read_bytes() == before
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "meld", "7H", "8H", "9H", "--decks", HUGE),
+    ("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
+     "--draws", HUGE),
+    ("hint", "--table", "7H 8H 9H", "--hand", "10H", "--draws", HUGE),
+    ("rules", "R" + HUGE), ("rules", "R1-R" + HUGE), ("rules", "G" + HUGE + "-D1"),
+    ("new", "Ann", "Ben", "--seed", HUGE), ("new", "Ann", "Ben", "--seed", "-" + HUGE),
+    ("standings", "--game", HUGE), ("history", "--game", HUGE), ("chart", "--game", HUGE),
+    ("fix", HUGE, "--stock-out", "--points", "Ann=1"),
+    ("new", "Ann", "Ben", "--target", HUGE, "--ledger", "other.yaml"),
+    ("new", "Ann", "Ben", "--game", "gin", "--rule", "knock=" + HUGE, "--ledger", "o.yaml"),
+], ids=lambda a: " ".join(w[:12] for w in a))
+def test_numbers_of_thousands_of_digits_are_one_short_error(args: tuple[str, ...]) -> None:
+    start()
+    code, _, err = run(*args)
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and len(line) < 200, line
+
+
+@pytest.mark.parametrize("args", [
+    ("round", "--knock", "x" * 5000, "--points", "Ann=1"),
+    ("standings", "--format", "x" * 5000),
+    ("check", "meld", "Q" * 5000),
+    ("rename", "Ann", "A" * 5000),
+    ("new", "Ann", "Ben", "--dealer", "D" * 5000, "--ledger", "other.yaml"),
+], ids=["knock", "format", "meld", "rename", "dealer"])
+def test_long_typed_input_is_quoted_back_cut_short(args: tuple[str, ...]) -> None:
+    start()
+    code, _, err = run(*args)
+    line = one_error_line(err)
+    typed = max(args, key=len)
+    assert code == 2 and typed[:100] not in line, line
+
+
+def test_a_dispute_with_a_huge_number_written_as_text_is_one_error() -> None:
+    code, _, err = run("check", "turn", "-", input=json.dumps(
+        {"before": ["7H 8H 9H"], "hand": "10H", "after": ["7H 8H 9H 10H"], "draws": HUGE}))
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and len(line) < 200, line
+
+
+def _ledger_text(*new_args: str) -> bytes:
+    """A fresh ledger's bytes, made in a side folder."""
+    side = Path("side.yaml")
+    code, _, err = run("new", *new_args, "--ledger", str(side))
+    assert code == 0, err
+    text = side.read_bytes()
+    side.unlink()
+    return text
+
+
+@pytest.mark.parametrize(("first", "then", "command"), [
+    (("Ann", "Ben", "--dealer", "Ann"), ("Ann", "Ben", "--game", "gin", "--dealer", "Ann"),
+     ("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")),
+    (("Ann", "Ben", "--game", "gin", "--dealer", "Ann"), ("Ann", "Ben", "--dealer", "Ann"),
+     ("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")),
+    (("Ann", "Ben", "--dealer", "Ann"), ("Ann", "Ben", "--game", "gin", "--dealer", "Ann"),
+     ("fix", "1", "--knock", "Ann", "--points", "Ann=2", "--points", "Ben=9", "--yes")),
+], ids=["round-rummy-then-gin", "round-gin-then-rummy", "fix-rummy-then-gin"])
+def test_the_keeper_is_chosen_from_the_file_read_under_the_lock(
+        monkeypatch: pytest.MonkeyPatch, first: tuple[str, ...], then: tuple[str, ...],
+        command: tuple[str, ...]) -> None:
+    """A next game of the other kind started between the first read and the lock."""
+    path = Path("rummy-ledger.yaml")
+    path.write_bytes(_ledger_text(*first))
+    assert run("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=9")[0] == 0
+    other = _ledger_text(*then)
+    real = ledger.locked
+
+    def swapped(where: Path, *args: object, **kwargs: object) -> object:
+        path.write_bytes(other)  # another rummy command got there first
+        return real(where, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ledger, "locked", swapped)
+    code, _, err = run(*command)
+    line = one_error_line(err)
+    assert code == 2 and "hit a bug" not in line and "changed while" in line, line
+    assert path.read_bytes() == other
+
+
+def test_stats_counts_a_ledger_once_however_it_is_named(tmp_path: Path) -> None:
+    Path("night.yaml").write_bytes(FRIDAY.read_bytes())
+    os.link("night.yaml", "again.yaml")
+    os.mkdir("sub")
+    once = json.loads(run("stats", "night.yaml", "--json")[1])
+    for names in (("night.yaml", "again.yaml"), ("night.yaml", "sub/../night.yaml"),
+                  ("night.yaml", str(tmp_path / "night.yaml"))):
+        code, out, err = run("stats", *names, "--json")
+        assert code == 0, err
+        assert json.loads(out)["games"] == once["games"], names
+        assert json.loads(out)["players"] == once["players"], names
+
+
+@pytest.mark.skipif(not hasattr(os, "statvfs"), reason="no statvfs here")
+def test_read_only_file_system_is_named_not_the_files_mode(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = start()
+    before = path.read_bytes()
+    real = os.statvfs
+
+    class ReadOnly:  # what statvfs says of a disk mounted read-only
+        def __init__(self, found: os.statvfs_result) -> None:
+            self.found = found
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.found, name)
+
+        @property
+        def f_flag(self) -> int:
+            return int(self.found.f_flag) | os.ST_RDONLY
+
+    monkeypatch.setattr(os, "statvfs", lambda p: ReadOnly(real(p)))
+    monkeypatch.setattr(os, "access", lambda *a, **k: False)  # EROFS, whatever the mode
+    for command in (ROUND, ("undo", "--yes"), ("rename", "Ben", "Benedict")):
+        code, _, err = run(*command)
+        line = one_error_line(err)
+        assert code == 2 and "file system" in line and "chmod" not in line, line
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("names", [("Ann", "\u0410nn"), ("Ann", "\u0391nn"),
+                                   ("Ann", "\uff21nn"), ("Cy", "\u0421y"), ("Ben", "\u0412en")],
+                         ids=["cyrillic", "greek", "fullwidth", "cyrillic-c", "cyrillic-v"])
+def test_confusable_names_are_refused_at_new(names: tuple[str, str]) -> None:
+    code, _, err = run("new", *names)
+    assert code == 2 and "looks just like" in one_error_line(err)
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+def test_confusable_names_are_refused_at_rename() -> None:
+    path = start()
+    before = path.read_bytes()
+    code, _, err = run("rename", "Ben", "\u0410nn")
+    assert code == 2 and "looks just like 'Ann'" in one_error_line(err)
+    assert path.read_bytes() == before
+    assert run("rename", "Ann", "\u0410nn")[0] == 0  # a player may rename themself so
+
+
+@pytest.mark.parametrize("name", ["dead", "Dead", "back", "BACK", "pool", "nobody"])
+def test_names_guided_entry_reads_as_commands_are_refused(name: str) -> None:
+    code, _, err = run("new", "Ann", name, "--game", "gin")
+    assert code == 2 and "cannot be a player's name" in one_error_line(err)
+    start()
+    code, _, err = run("rename", "Ben", name)
+    assert code == 2 and "cannot be a player's name" in one_error_line(err)
+
+
+def test_one_letter_names_stay_allowed() -> None:
+    assert run("new", "D", "B", "S", "--dealer", "D")[0] == 0

@@ -6,15 +6,18 @@ here: the plotting libraries are imported by :mod:`rummy_cli.chart` when a chart
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import LedgerError, RummyError, UnusableInputError
-from .shell import _print_json, _read, cli, game_option, ledger_option
+from .shell import _RUN, _print_json, _read, cli, game_option, ledger_option
 
 if TYPE_CHECKING:
     from ..race import Race
@@ -46,6 +49,55 @@ def _output_path(text: str) -> tuple[Path, str]:
         raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write the "
                                  "image in; create it first, or choose another --output")
     return path, fmt
+
+
+def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
+    """Draw the race into the image file ``--output`` names (never over the ledger)."""
+    from ..outfile import write_output
+
+    if not the_race.rounds:
+        raise RummyError(f"no rounds recorded yet: there is no race to draw into "
+                         f"{output}; record a round first")
+    from ..chart import write_image
+
+    try:
+        with _matplotlib_config_dir():
+            write_output(output, lambda out: write_image(the_race, out, fmt), ledger,
+                         _RUN.written(f"the chart is written to {output}"))
+    except OSError as exc:
+        raise LedgerError(f"{output}: cannot write the image: "
+                          f"{exc.strerror or exc}") from None
+    return output
+
+
+@contextlib.contextmanager
+def _matplotlib_config_dir() -> Iterator[None]:
+    """Point matplotlib's cache at a folder of rummy's own, unless the user chose one.
+
+    matplotlib keeps a font cache under the user's home; rummy writes only what it is
+    asked to, so the cache goes to a folder of its own in the temp folder (one per user,
+    made private; a fresh one if that is not so).
+    """
+    if os.environ.get("MPLCONFIGDIR") or "matplotlib" in sys.modules:
+        yield
+        return
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = Path(tempfile.gettempdir()) / f"rummy-{uid if uid is not None else 'cache'}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        found = os.lstat(folder)
+        if not stat.S_ISDIR(found.st_mode) or found.st_mode & 0o077 or (
+                uid is not None and found.st_uid != uid):
+            raise OSError("not a private folder of this user")
+    except OSError:
+        folder = Path(tempfile.mkdtemp(prefix="rummy-"))
+    os.environ["MPLCONFIGDIR"] = str(folder / "matplotlib")
+    try:
+        yield
+    finally:
+        del os.environ["MPLCONFIGDIR"]
 
 
 def _stdout_takes(text: str) -> bool:
@@ -122,24 +174,17 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
     from ..race import race
 
     target = _output_path(output) if output is not None else None
-    game = _read(ledger_path(ledger)).game(number)
+    path = ledger_path(ledger)
+    game = _read(path).game(number)
     the_race = race(game)
-    if as_json:
-        _print_json(_race_json(the_race))
-        return
     if target is not None:
-        path, fmt = target
-        if not the_race.rounds:
-            raise RummyError(f"no rounds recorded yet: there is no race to draw into "
-                             f"{output}; record a round first")
-        from ..chart import write_image
-
-        try:
-            write_image(the_race, path, fmt)
-        except OSError as exc:
-            raise LedgerError(f"{output}: cannot write the image: "
-                              f"{exc.strerror or exc}") from None
-        click.echo(f"Wrote the race after {the_race.unit} {the_race.rounds} to {output}.")
+        written = _write_image(the_race, output or "", target[1], path)
+        if not as_json:
+            click.echo(f"Wrote the race after {the_race.unit} {the_race.rounds} to "
+                       f"{written}.")
+            return
+    if as_json:
+        _print_json({**_race_json(the_race), **({"output": output} if target else {})})
         return
     if not the_race.rounds:
         click.echo(f"No rounds recorded yet: the race to {the_race.target} starts after "

@@ -15,6 +15,7 @@ from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
+    WholeNumber,
     _print_json,
     _read,
     cli,
@@ -62,7 +63,7 @@ def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
 
 
 @cli.command("fix")
-@click.argument("round_number", type=click.IntRange(min=1), metavar="N")
+@click.argument("round_number", type=WholeNumber(lo=1), metavar="N")
 @click.option("--knock", metavar="NAME", help="Who knocked in that round (R17).")
 @click.option("--stock-out", is_flag=True, help="The stock ran out in that round (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
@@ -101,7 +102,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import keeper_of, refuse_others
+    from .keepers import keeper_of, refuse_others, still_kept_by
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -156,6 +157,9 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing fixed: run 'rummy fix' again")
         if not answered:  # read again under the lock, so nothing written meanwhile is lost
+            # the keeper was chosen from the first reading: a game of another kind may have
+            # been started since (then say so, rather than fix the wrong game)
+            still_kept_by(keeper.__name__, now.game(number), path)
             index, game, fixed, notes = corrected(now)
         games = now.games[:index] + (fixed,) + now.games[index + 1:]
         later = "" if index == len(now.games) - 1 else f" --game-number {index + 1}"
@@ -274,6 +278,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
         night = _read(path)
         everyone = list(dict.fromkeys(p for g in night.games for p in g.players))
         seated = find_player(everyone, old)
+        check_new_name(new, [p for p in everyone if p != seated])
         if wanted == seated:
             raise RefusedError(f"{seated} is already called {wanted!r}: nothing to rename")
         for number, game in enumerate(night.games, 1):

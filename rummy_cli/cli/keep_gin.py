@@ -12,6 +12,7 @@ import click
 
 from ..errors import RefusedError, RummyError, UnusableInputError
 from . import shell
+from .keepers import still_kept_by
 from .shell import (
     _RUN,
     _check_format,
@@ -134,7 +135,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
     with locked(path, existing=True):
         night = _read(path)
-        game = night.current
+        game = still_kept_by(__name__, night.current, path)
         number = len(game.rounds) + 1
         updated, _ = record_hand(game, knocker, entered, melds=layout, upcard=upcard,
                                  big_gin=big_gin)
@@ -152,7 +153,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
-    game = _read(path).current
+    game = still_kept_by(__name__, _read(path).current, path)
     number = len(game.rounds) + 1
     typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
@@ -184,7 +185,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
         return
     with locked(path, existing=True):  # not held while the player answers
         night = _read(path, quiet=True)
-        if night.current.rounds != game.rounds:
+        if still_kept_by(__name__, night.current, path).rounds != game.rounds:
             raise RummyError(f"{path} changed while you were answering (another rummy "
                              "command wrote it); nothing recorded: run 'rummy round' again")
         updated, _ = record_hand(night.current, who, hands, melds=layout, upcard=card)

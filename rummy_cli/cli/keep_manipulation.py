@@ -14,6 +14,7 @@ import click
 
 from ..errors import RummyError, UnusableInputError
 from . import shell
+from .keepers import still_kept_by
 from .shell import (
     _RUN,
     _footer,
@@ -114,7 +115,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         from ..render import fold, fold_result
         from .prompts import Back, ask_change, ask_confirm, ask_round
 
-        game = _load(path)
+        game = still_kept_by(__name__, _load(path), path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
         knocker, entered = ask_round(game, knocker, stock_out, given)
@@ -134,7 +135,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
             return
         with locked(path, existing=True):  # not held while the player answers
             night = _read(path, quiet=True)
-            current = night.current
+            current = still_kept_by(__name__, night.current, path)
             if current.rounds != game.rounds or current.players != game.players:
                 raise RummyError(f"{path} changed while you were answering (another rummy "
                                  "command wrote it); nothing recorded: run 'rummy round' again")
@@ -144,7 +145,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     else:
         if knocker is None and not stock_out:
             if path.exists():
-                check_open(_load(path, quiet=True))  # a finished game says so first
+                check_open(still_kept_by(__name__, _load(path, quiet=True), path))
             missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
                        "say how the round ended: --knock NAME or --stock-out, as well as the "
                        "hands")
@@ -153,7 +154,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         entered = _hands_from_options(hands, points)
         with locked(path, existing=True):
             night = _read(path)
-            game = night.current
+            game = still_kept_by(__name__, night.current, path)
             number = len(game.rounds) + 1
             updated, result = record_round(game, knocker, entered)
             save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))

@@ -34,6 +34,20 @@ def keeper_for(kind: str) -> ModuleType:
     raise RummyError(f"no game called {kind!r}")  # click's choice of --game stops this first
 
 
+def still_kept_by(module: str, game: Any, path: Any) -> Any:
+    """``game`` as read under the lock, if the keeper ``module`` (its ``__name__``) keeps it.
+
+    The keeper is chosen from a read made before the lock; another command may have started
+    a game of the other kind since. Then nothing is done, and the player is told why.
+    """
+    found = keeper_of(game)
+    if found.__name__ != module:
+        raise RummyError(f"{path} changed while rummy was reading it: its game is now "
+                         f"{_title(found)} (another rummy command started it); nothing was "
+                         "changed: run the command again")
+    return game
+
+
 def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None:
     """Options of another game given for this one: say whose they are."""
     for family in FAMILIES:

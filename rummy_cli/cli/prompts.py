@@ -33,16 +33,32 @@ STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
 # a player may not be called one of these: at "Who knocked?" they mean the stock ran out
 # (a one-letter 's' is kept as an answer, but a player called S still wins over it)
 RESERVED_NAMES = tuple(w for w in STOCK_WORDS if len(w) > 1) + ("stockout",)
+# nor one of these, which the questions read (or keep) as commands: a dead Gin hand, going
+# back, Hollywood's pools; a single letter ('d', 'b') may still be a name, as before
+COMMAND_NAMES = ("dead", "back", "pool")
 
 BACK_WORDS = ("back", "b", "<")
 YES, NO = ("y", "yes"), ("n", "no")
 
 
-def check_new_name(name: str) -> None:
-    """Refuse a new player's name that the guided entry would read as something else."""
-    if name.strip().casefold() in RESERVED_NAMES:
+def check_new_name(name: str, others: Sequence[str] = ()) -> None:
+    """Refuse a new player's name that the guided entry would read as something else, or
+    that looks like the name of one of ``others`` (the players it would sit with)."""
+    word = name.strip().casefold()
+    if word in RESERVED_NAMES:
         raise RefusedError(f"{name!r} cannot be a player's name: at 'Who knocked?' it means "
                            "that the stock ran out; add an initial, e.g. 'Stock J'")
+    if word in COMMAND_NAMES:
+        raise RefusedError(f"{name!r} cannot be a player's name: the questions of 'rummy "
+                           f"round' read it as a command; add an initial, e.g. "
+                           f"'{name.strip().title()} J'")
+    from ..games.manipulation.game import same_name
+    from ..names import look_alike
+
+    other = look_alike([p for p in others if not same_name(p, name)], name)
+    if other is not None:
+        raise RefusedError(f"{name!r} looks just like {other!r} (letters of another alphabet "
+                           "or another width): give players names that look different")
 
 
 class _CanGoBack(RefusedError):

@@ -262,7 +262,9 @@ def _hand_from(value: Any, what: str) -> list[AnyCard]:
 
 def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
     if isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
-        value = int(value)  # draws: "2" is meant as 2
+        from ..numbers import whole
+
+        value = whole(value, f"{label}: {name}")  # draws: "2" is meant as 2
     if value is None:
         raise UnusableInputError(f"{label}: {name} is empty: give a whole number {lo} to {hi}, "
                                  "or leave the line out")

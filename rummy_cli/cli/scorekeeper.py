@@ -11,6 +11,7 @@ from ..errors import RefusedError, RummyError
 from . import shell
 from .shell import (
     _RUN,
+    WholeNumber,
     _check_format,
     _complete_players,
     _load,
@@ -30,7 +31,7 @@ from .shell import (
 @click.option("--dealer", metavar="NAME",
               help="Who deals first (default: picked at random, R3; in the next game, the "
                    "player left of the last dealer).")
-@click.option("--seed", type=int, metavar="N",
+@click.option("--seed", type=WholeNumber(signed=True), metavar="N",
               help="Make the random pick of the dealer repeatable.")
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
@@ -72,8 +73,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     from .prompts import check_new_name
 
     _RUN.writes = True
-    for name in names:
-        check_new_name(name)
+    for n, name in enumerate(names):
+        check_new_name(name, names[:n])
     typed: dict[str, str] = {}
     for value in house_rules:
         rule, text = _split_pair(value, "--rule")

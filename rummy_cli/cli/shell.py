@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -28,12 +28,35 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _error(message: str) -> NoReturn:
     """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
     # one line, whatever was typed: a '\r' or '\n' quoted back would split it
+    message = _cut_long_words(message)
     message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
     if _RUN.saved:
         _say(f"Warning: {message}")
         _stopped_after_write()
     _say(f"Error: {message}")
     sys.exit(2)
+
+
+_LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
+
+
+def _cut_long_words(message: str) -> str:
+    """A message with each very long run of characters cut to a readable length.
+
+    Whatever a message quotes back of what was typed (an argument of 5,000 characters), the
+    line stays readable: the start of it is shown, then how long it was.
+
+    >>> _cut_long_words("--seed is not '" + "9" * 5000 + "'")
+    "--seed is not '99999999999999999999999999999999999999999999999999999999999... (5002 \
+characters)"
+    """
+    import re
+
+    def cut(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return f"{word[:60]}... ({len(word)} characters)"
+
+    return re.sub(r"\S{" + str(_LONG_WORD + 1) + ",}", cut, message)
 
 
 def _say(line: str) -> None:
@@ -50,7 +73,7 @@ def _stopped_after_write() -> NoReturn:
     if not _RUN.saved:
         _say("Error: stopped; nothing was changed" if _RUN.writes else "Error: stopped")
         sys.exit(2)
-    _say(f"Stopped, but {_RUN.recorded}: it stays recorded")
+    _say(f"Stopped, but {_RUN.recorded}: it is kept")
     sys.exit(0)
 
 
@@ -65,6 +88,7 @@ class _Run:
         self.warnings: list[str] = []  # said only if the command is not refused
 
     whole_process = False  # rummy runs as its own process (not inside a test's runner)
+    held: Any = None  # the stop signals the entry point held back (see rummy_cli.stopping)
 
     def start(self) -> dict[str, Any]:
         """Begin a command: a fresh state; returns the one it replaces, for :meth:`restore`.
@@ -89,10 +113,9 @@ class _Run:
         def mark() -> None:
             self.saved, self.recorded = True, what
             if _Run.whole_process:
-                import signal
+                from ..stopping import too_late
 
-                with contextlib.suppress(ValueError, OSError):  # not the main thread
-                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                too_late()  # Ctrl-C, SIGTERM and SIGHUP
         return mark
 
 
@@ -173,12 +196,21 @@ class RummyGroup(click.Group):
         words = list(sys.argv[1:] if args is None else args)
         try:
             try:
+                if _Run.whole_process:  # the guard is in place: a stop held back acts now
+                    from ..stopping import release, use_terminal_input
+
+                    release(_Run.held)
+                    use_terminal_input()
                 code = self._main(words, prog_name, complete_var, **extra)
             except (KeyboardInterrupt, click.exceptions.Abort):  # after the write, or saying so
                 _stopped_after_write()
             self._warn()
             sys.exit(code)
         finally:
+            if _Run.whole_process and not _RUN.saved:
+                from ..stopping import plain
+
+                plain()  # a stop from here on ends the process without a traceback
             _RUN.restore(outer)
 
     def _main(self, words: list[str], prog_name: str | None, complete_var: str | None,
@@ -277,22 +309,53 @@ def style_options(f: F) -> F:
     return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
 
 
-def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
-    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2).
+if TYPE_CHECKING:  # click's types are generic in its newer stubs only
+    _IntParam = click.ParamType[int]
+else:
+    _IntParam = click.ParamType
 
-    A callback, not a click type: click's types changed shape between the versions we take.
-    """
+
+class WholeNumber(_IntParam):
+    """An option or argument that is a whole number: parsed by :func:`rummy_cli.numbers.whole`
+    (bounded, so no number of thousands of digits reaches Python's conversion)."""
+
+    name = "integer"
+
+    def __init__(self, lo: int | None = None, hi: int | None = None,
+                 signed: bool = False) -> None:
+        self.lo, self.hi, self.signed = lo, hi, signed
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        from ..errors import NotationError
+        from ..numbers import whole
+
+        what = (param.opts[0] if param.opts and param.opts[0].startswith("-")
+                else (param.metavar or param.name or "N").upper()) if param else "N"
+        try:
+            return whole(str(value), what, self.lo, self.hi, self.signed)
+        except NotationError as exc:
+            raise click.UsageError(str(exc), ctx) from None
+
+
+def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
+    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2)."""
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
         if value is None:
             return None
-        text = str(value).strip()
-        if text.isdecimal() and text.isascii() and lo <= int(text) <= hi:
-            return int(text)
         from ..cards import quoted
+        from ..errors import NotationError
+        from ..numbers import whole
 
-        allowed = [str(n) for n in range(lo, hi + 1)]
-        raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
-                               f"{allowed[-1]}, not {quoted(text)}", ctx)
+        text = str(value).strip()
+        try:
+            return whole(text, param.opts[0], lo, hi)
+        except NotationError:
+            allowed = [str(n) for n in range(lo, hi + 1)]
+            raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
+                                   f"{allowed[-1]}, not {quoted(text)}", ctx) from None
 
     return check
 
@@ -529,7 +592,7 @@ def game_option(f: F) -> F:
             kwargs["number"] = _game_chosen(game_choice, kwargs.get("ledger"))
         return f(*args, **kwargs)
 
-    run = click.option("--game-number", "game_number", type=click.IntRange(min=1),
+    run = click.option("--game-number", "game_number", type=WholeNumber(lo=1),
                        metavar="N", help="Game N of the ledger (1 = the first; a Hollywood "
                                          "match is one) [default: the last].")(run)
     run = click.option("--game", "game_choice", metavar="KIND",
@@ -582,9 +645,12 @@ def _footer(text: str, fmt: str) -> None:
     click.echo(fold_result(shown, indent=0))
 
 
-def main() -> None:
-    """The console entry point (``rummy_cli.main`` calls it once click is imported)."""
-    _Run.whole_process = True
+def main(held: Any = None) -> None:
+    """The console entry point (``rummy_cli.main`` calls it once click is imported).
+
+    ``held``: the stop signals the entry point blocked, let through once the guard is up.
+    """
+    _Run.whole_process, _Run.held = True, held
     _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 

@@ -23,6 +23,16 @@ from .shell import (
 )
 
 
+def _file_identity(path: Path) -> object:
+    """What makes two names one file: its device and inode (a hard link, another path to
+    it, a link to it), else its real path."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.normcase(os.path.realpath(path))
+    return (found.st_dev, found.st_ino)
+
+
 def _ledger_paths(named: Sequence[str]) -> list[Path]:
     """The ledgers to read: those named, each once, in the order given; else the current one.
 
@@ -35,7 +45,7 @@ def _ledger_paths(named: Sequence[str]) -> list[Path]:
     if not named:
         return [ledger_path(None)]
     paths: list[Path] = []
-    seen: set[str] = set()
+    seen: set[object] = set()
     for name in named:
         if not name.strip():
             raise LedgerError("a ledger's name is empty: name the files, e.g. "
@@ -45,7 +55,7 @@ def _ledger_paths(named: Sequence[str]) -> list[Path]:
             if any(ch in name for ch in "*?["):
                 raise LedgerError(f"no ledger file matches {name}")
             raise LedgerError(f"{name}: no such ledger file")
-        key = os.path.normcase(os.path.realpath(path))
+        key = _file_identity(path)
         if key not in seen:  # 'rummy stats *.yaml friday.yaml' counts friday's games once
             seen.add(key)
             paths.append(path)

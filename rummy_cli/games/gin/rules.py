@@ -188,10 +188,13 @@ def _typed(name: str, word: str, book: Any) -> Any:
     if isinstance(book, str):
         return word
     if word.isascii() and word.isdigit():
-        if len(word) > 9:
-            raise GinRuleError(name, f"'{name}' of {len(word)} digits is far more than any game "
-                                     "uses")
-        return int(word)
+        from ...errors import NotationError
+        from ...numbers import whole
+
+        try:
+            return whole(word, f"'{name}'", hi=999_999_999)  # no figure comes near it
+        except NotationError as exc:
+            raise GinRuleError(name, str(exc)) from None
     if name == "big_gin":
         raise GinRuleError(name, f"'big_gin' is the bonus for big gin, or off, not "
                                  f"{word[:20]!r}")

@@ -171,12 +171,15 @@ def _typed_value(name: str, text: str, book: Any) -> Any:
         if word in ("false", "no", "off", "0"):
             return False
         raise RuleError(name, f"rule {name!r} is yes or no, not {text[:20]!r}")
-    if word.isascii() and word.isdigit():
-        if len(word) > 9:
-            raise RuleError(name, f"rule {name!r} of {len(word)} digits is far more than any "
-                                  "game uses")
-        return int(word)
-    raise RuleError(name, f"rule {name!r} is a whole number (digits 0-9), not {text[:20]!r}")
+    from ...errors import NotationError
+    from ...numbers import whole
 
+    try:
+        return whole(word, f"rule {name!r}", hi=MAX_FIGURE)
+    except NotationError as exc:
+        raise RuleError(name, str(exc)) from None
+
+
+MAX_FIGURE = 999_999_999  # no figure of a card game comes near it
 
 MANIPULATION_RUMMY = Rules()
