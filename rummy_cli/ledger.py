@@ -24,6 +24,7 @@ from typing import Any
 from .document import Where, get, only_keys, place
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, game_document, game_from, game_keys
+from .portable import BINARY, keep_owner, replace
 from .safeyaml import (
     MAX_BYTES,
     Lines,
@@ -298,16 +299,14 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
     old = _stat(path)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:  # '\n' on Windows too
             os.chmod(tmp, _mode_for(old))  # mkstemp makes 0600; keep the ledger's permissions
-            if old is not None and (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
-                with contextlib.suppress(OSError):  # only root may give a file away
-                    os.chown(tmp, old.st_uid, old.st_gid)
+            keep_owner(tmp, old)
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         with held_back():  # the file is replaced and the caller told, or neither
-            os.replace(tmp, path)
+            replace(tmp, path)
             if written is not None:
                 written()
     except BaseException:
@@ -470,7 +469,7 @@ def locked(path: Path, wait: float | None = None, existing: bool = False) -> Ite
         check_writable(path)
     patience = _lock_wait() if wait is None else wait
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
     except OSError as exc:
         if exc.errno == errno.EROFS:
             raise _read_only_file_system(path) from None

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import UnusableInputError
+from .portable import READ_FLAGS, replace
 from .stopping import held_back
 
 # a ledger begins with format 2's header, or holds the keys of a format-1 or format-2 file
@@ -86,9 +87,8 @@ def _same_file(found: os.stat_result, other: Path) -> bool:
 
 def _is_ledger(path: Path) -> bool:
     """A regular file that begins as a ledger does (read without blocking, only its start)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, READ_FLAGS)
     except OSError:
         return False  # unreadable: the write will say what is wrong
     try:
@@ -122,7 +122,7 @@ def write_output(text: str, fill: Callable[[IO[bytes]], None], ledger: Path | No
             os.fsync(out.fileno())
         target_of(str(target), ledger)  # it may have become a ledger or a pipe meanwhile
         with held_back():  # the file is in place and the command knows it, or neither
-            os.replace(tmp, target)
+            replace(tmp, target)
             if written is not None:
                 written()
     except BaseException:

@@ -90,8 +90,9 @@ def read_file(path: str | os.PathLike[str]) -> str:
     Raises :class:`NotAFile` for a folder, FIFO, device or socket, and ``OSError`` (such as
     ``FileNotFoundError``) when the file cannot be opened.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)  # non-blocking: opening a FIFO must not wait for a writer
+    from .portable import READ_FLAGS
+
+    fd = os.open(path, READ_FLAGS)  # non-blocking: opening a FIFO must not wait for a writer
     try:
         mode = os.fstat(fd).st_mode
     except OSError:
