@@ -271,7 +271,8 @@ class RummyGroup(click.Group):
             raise exc
         done = "" if _RUN.saved else "; nothing was changed"
         _error(f"rummy hit a bug ({type(exc).__name__}: {str(exc)[:200]}){done}. "
-               "Please report it with the command you typed")
+               "Please report it to the maintainers with the command you typed and what "
+               "RUMMY_DEBUG=1 shows")
 
 
 # the output's disk failed, not rummy's input
