@@ -441,6 +441,8 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
     Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
                  rummy rules joker
+    Try it:      rummy example  |  rummy example friday-night > night.yaml
+    Shell:       rummy completion bash|zsh|fish
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
