@@ -432,18 +432,21 @@ RULE_SETS = st.sampled_from([MANIPULATION_RUMMY, ACE_LOW])
 def pruning(everywhere: bool, beam: int | None = -1) -> Iterator[None]:
     """Small positions make small layers, which the search does not prune for beaten
     states; ``everywhere`` prunes them too, after every card, so the oracle checks that
-    pruning. ``beam`` sets how many states the quick first search keeps: 1 makes its
-    play poor, so the exact search must find a better one; 0 leaves it out; None is
-    the solver's own choice."""
-    saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM
+    pruning, and bounds every search with jokers by what the ranks above can still score
+    (in small positions no layer grows large enough for that). ``beam`` sets how many
+    states the quick first search keeps: 1 makes its play poor, so the exact search must
+    find a better one; 0 leaves it out; None is the solver's own choice."""
+    saved = (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
+             _solver_dp.BOUND_AFTER)
     if everywhere:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = 2, 0
+        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BOUND_AFTER = 2, 0, 0
     if beam != -1:
         _solver_dp.BEAM = beam
     try:
         yield
     finally:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM = saved
+        (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
+         _solver_dp.BOUND_AFTER) = saved
 
 
 PRUNE_EVERYWHERE = st.booleans()
