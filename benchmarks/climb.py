@@ -89,7 +89,7 @@ def _start(seed: int, rng: random.Random, most_hand: int) -> Position:
     stock[Card(1, suit)] -= 1
     pile = _pile(stock)
     rng.shuffle(pile)
-    hand.extend(pile[: rng.randint(20, most_hand) - len(hand)])
+    hand.extend(pile[: rng.randint(min(20, most_hand), most_hand) - len(hand)])
     return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
 
 

@@ -77,8 +77,12 @@ def position(
     return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
 
 
-def adversarial(seed: int) -> Position:
+def adversarial(seed: int, ace_high: bool = True, table_jokers: bool = True) -> Position:
     """A hard position: a dense table, a big hand (20-45 cards), and jokers.
+
+    With ``ace_high=False`` no run of the table puts an ace after a king, and with
+    ``table_jokers=False`` every joker goes to the hand: positions where the rules of
+    Rummikub and ours agree (see ``benchmarks.bench_solver``).
 
     The hand is what a player holds after many turns without a meld (three draws a
     turn). A third of the time the table holds groups of small cards, both copies, and
@@ -111,9 +115,9 @@ def adversarial(seed: int) -> Position:
                 hand.extend([Card(rank, suit)] * take)
                 stock[Card(rank, suit)] -= take
     on_groups = sum(len(g) for g in groups)
-    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high=True)
+    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high)
     jokers = rng.choice((0, 1, 2, 2, 2))
-    on_table = rng.randint(0, jokers)
+    on_table = rng.randint(0, jokers) if table_jokers else 0
     for _ in range(on_table):
         _joker_into(rng, melds, stock)
     hand.extend(Joker() for _ in range(jokers - on_table))
@@ -142,6 +146,12 @@ HARD = (
           "QS QH QD / AS 2S 3S 4S / 10C 10D 10S / KD KC KS",
           "6D JS 9C 7C 3D JS 2D 9H 9C 2H 8D QC 6H 8S QC JD 4D KD 3D 6H 2D 3C AS 4D KS 8S 8D "
           "10C JD 4C 2H 5H AH 5D AH 10H 2C AC QD JC AD 4H 6S 4H 7S"),
+)
+
+
+# The worst positions the hill-climb found (``python -m benchmarks.climb``): the solver
+# goes through the most states on these. Each comment says how many, when it was found.
+CLIMBED: tuple[Position, ...] = (
 )
 
 
