@@ -344,10 +344,12 @@ class _Search:
                 floor = potential - self.budget
                 # the least score a state needs, by the jokers it used
                 floors = [floor] * (self.jokers + 1)
-                rest = sum(self.p.counts(rank, t)[1] * self.p.counts(rank, t)[2]
-                           for t in range(s + 1, 4))
-                for left, above in enumerate(self.above):
-                    floors[self.jokers - left] = max(floor, self.target - above[rank] - rest)
+                if self.above:
+                    rest = sum(self.p.counts(rank, t)[1] * self.p.counts(rank, t)[2]
+                               for t in range(s + 1, 4))
+                    for left, above in enumerate(self.above):
+                        floors[self.jokers - left] = max(floor,
+                                                         self.target - above[rank] - rest)
                 layer = self._card(layer, rank, s, floors)
                 # looking for beaten states pays when a layer has grown since last time
                 if len(layer) >= max(SMALL_LAYER, REGROWN * pruned):
