@@ -360,7 +360,9 @@ class _Search:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
             if self.beam and len(layer) > self.beam:
-                kept = sorted(layer, key=lambda st: max(layer[st]), reverse=True)[:self.beam]
+                # the best-scoring, and among them those that used the fewest jokers
+                kept = sorted(layer, key=lambda st: (max(layer[st]), -(st >> JOKERS)),
+                              reverse=True)[:self.beam]
                 layer = {st: layer[st] for st in kept}
             if self.record is not None:
                 self.record.append(max((max(v) for v in layer.values()), default=NOTHING))
