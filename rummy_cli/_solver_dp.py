@@ -85,6 +85,7 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 # the states the quick search that finds a good play first keeps at each step (0: no
 # quick search); None: by the number of cards that may be placed (see :func:`_beam`)
 BEAM: int | None = None
+MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide beam is cheap
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
@@ -213,7 +214,7 @@ def _beam(optional: int) -> int:
     is harder to find and the exact search costs more."""
     if BEAM is not None:
         return BEAM
-    return max(4, min(32, optional // 2))
+    return max(MIN_BEAM, min(32, optional // 2))
 
 
 def _may_weights(problem: Problem) -> list[int]:
