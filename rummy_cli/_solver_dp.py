@@ -48,7 +48,7 @@ the best state is found afterwards by replaying each step backwards
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 
@@ -217,6 +217,16 @@ def _beam(optional: int) -> int:
     return max(MIN_BEAM, min(32, optional // 2))
 
 
+def _beam_rank(layer: Layer) -> Callable[[State], tuple[int, int, int]]:
+    """What the quick search keeps first: the best-scoring states; among them, those that
+    used the fewest jokers and keep the most ways open for the aces."""
+    def rank(state: State) -> tuple[int, int, int]:
+        scores = layer[state]
+        best = max(scores)
+        return best, -(state >> JOKERS), scores[best].bit_count()
+    return rank
+
+
 def _may_weights(problem: Problem) -> list[int]:
     weights = [c.weight for c in problem.cells.values() for _ in c.may]
     weights += [problem.joker_weight] * problem.free_may
@@ -361,9 +371,7 @@ class _Search:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
             if self.beam and len(layer) > self.beam:
-                # the best-scoring, and among them those that used the fewest jokers
-                kept = sorted(layer, key=lambda st: (max(layer[st]), -(st >> JOKERS)),
-                              reverse=True)[:self.beam]
+                kept = sorted(layer, key=_beam_rank(layer), reverse=True)[:self.beam]
                 layer = {st: layer[st] for st in kept}
             if self.record is not None:
                 self.record.append(max((max(v) for v in layer.values()), default=NOTHING))
