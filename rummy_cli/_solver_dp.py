@@ -34,8 +34,14 @@ None of the following loses a solution:
   at least as good: nothing left out first (a small search), then at once what that play
   left out (a play leaving out nothing is the best at once). When the quick search
   finds nothing, the budget grows: nothing left out, then at most one card, two,
-  four...; once a larger budget hardly makes a larger search, it goes at once to the
-  most that could still beat what is known (:func:`_best`);
+  four...; once a larger budget hardly makes a larger search, or when there is a play
+  to beat already, it goes at once to the most that could still beat what is known
+  (:func:`_best`);
+* a bound from above: a state with few jokers left (none, or one) must still be able
+  to reach the budget with what the ranks above it can score with that many jokers. That
+  is found by the same search over the ranks mirrored, king first, keeping the best
+  score of each layer (:func:`_above`); a search pays for it only once a layer grows
+  large;
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -201,10 +207,11 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 known, most = None, potential - score
         if budget == most:
             return known
-        if known is not None or (work and search.work < SATURATED * work):
+        if known is not None or beat is not None or (work and search.work < SATURATED * work):
             # the quick search's play, when nothing better leaves out nothing, is likely
-            # the best; or a larger budget hardly made a larger search: either way one
-            # last search with the whole budget costs least
+            # the best; a play to beat (another choice's, or the one found without the
+            # jokers) is likely not beaten by much; or a larger budget hardly made a
+            # larger search: either way one last search with the whole budget costs least
             budgets = iter(())
         work = search.work
 
