@@ -10,8 +10,9 @@ at least as well.
 
 Comparing every pair would be slow, so the check is done with bit sets, one bit per
 state: for each property, the set of states good enough for it, and a state is beaten
-when the sets for it meet in some other state. The scores come last, compared with each
-rival left one by one: a table of scores by way for every state costs more than that
+when the sets for it meet in some other state. Two tests on scores are cheap that way
+too: a rival reaches at least the best score of a state, and at least as many ways of
+keeping aces. The scores themselves come last, compared with each rival left one by one: a table of scores by way for every state costs more than that
 (with aces kept for the top, a state reaches many ways), unless many rivals are left.
 """
 
@@ -69,6 +70,12 @@ def unbeaten(
     tests.append((groups, _bit_sets(n, groups)))
     tests.append((jokers, _bit_sets(n, jokers) if jokers_matter
                   else _at_least(jokers, lambda a, b: a <= b)))
+    # what scores alone rule out: a rival reaches the best score of a state, and as many
+    # ways of keeping aces (necessary, and cheap to test before the scores way by way)
+    entries = [layer[st] for st in states]
+    tests.append(([max(e) for e in entries], _at_least_number(n, [max(e) for e in entries])))
+    reach = [_union(e) for e in entries]
+    tests.append((reach, _at_least_number(n, reach)))
     # a test every state passes for every key tells nothing
     tests = [(keys, rivals) for keys, rivals in tests
              if any(bits != everyone for bits in rivals.values())]
@@ -116,6 +123,25 @@ def _scores_at_least(rival: dict[int, int], mine: dict[int, int]) -> bool:
         if ways & ~reached:
             return False
     return True
+
+
+def _union(scores: dict[int, int]) -> int:
+    """How many ways of keeping aces a state reaches, with any score."""
+    ways = 0
+    for bits in scores.values():
+        ways |= bits
+    return ways.bit_count()
+
+
+def _at_least_number(n: int, keys: Sequence[int]) -> dict[int, int]:
+    """For each number, the positions whose number is at least as large."""
+    sets = _bit_sets(n, keys)
+    out = {}
+    bits = 0
+    for key in sorted(sets, reverse=True):
+        bits |= sets[key]
+        out[key] = bits
+    return out
 
 
 def _bit_sets(n: int, keys: Sequence[Any]) -> dict[Any, int]:
