@@ -12,8 +12,9 @@ Comparing every pair would be slow, so the check is done with bit sets, one bit 
 state: for each property, the set of states good enough for it, and a state is beaten
 when the sets for it meet in some other state. Two tests on scores are cheap that way
 too: a rival reaches at least the best score of a state, and at least as many ways of
-keeping aces. The scores themselves come last, compared with each rival left one by one: a table of scores by way for every state costs more than that
-(with aces kept for the top, a state reaches many ways), unless many rivals are left.
+keeping aces. The scores themselves come last, compared with each rival left one by
+one: a table of scores by way for every state costs more than that (with aces kept for
+the top, a state reaches many ways), unless many rivals are left.
 """
 
 from __future__ import annotations
