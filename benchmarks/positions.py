@@ -77,8 +77,12 @@ def position(
     return Position(seed, tuple(tuple(m) for m in melds), tuple(hand))
 
 
-def adversarial(seed: int) -> Position:
+def adversarial(seed: int, ace_high: bool = True, table_jokers: bool = True) -> Position:
     """A hard position: a dense table, a big hand (20-45 cards), and jokers.
+
+    With ``ace_high=False`` no run of the table puts an ace after a king, and with
+    ``table_jokers=False`` every joker goes to the hand: positions where the rules of
+    Rummikub and ours agree (see ``benchmarks.bench_solver``).
 
     The hand is what a player holds after many turns without a meld (three draws a
     turn). A third of the time the table holds groups of small cards, both copies, and
@@ -111,9 +115,9 @@ def adversarial(seed: int) -> Position:
                 hand.extend([Card(rank, suit)] * take)
                 stock[Card(rank, suit)] -= take
     on_groups = sum(len(g) for g in groups)
-    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high=True)
+    melds = groups + _table(rng, stock, max(0, rng.randint(30, 100) - on_groups), ace_high)
     jokers = rng.choice((0, 1, 2, 2, 2))
-    on_table = rng.randint(0, jokers)
+    on_table = rng.randint(0, jokers) if table_jokers else 0
     for _ in range(on_table):
         _joker_into(rng, melds, stock)
     hand.extend(Joker() for _ in range(jokers - on_table))
@@ -142,6 +146,30 @@ HARD = (
           "QS QH QD / AS 2S 3S 4S / 10C 10D 10S / KD KC KS",
           "6D JS 9C 7C 3D JS 2D 9H 9C 2H 8D QC 6H 8S QC JD 4D KD 3D 6H 2D 3C AS 4D KS 8S 8D "
           "10C JD 4C 2H 5H AH 5D AH 10H 2C AC QD JC AD 4H 6S 4H 7S"),
+)
+
+
+# The worst positions the hill-climb found (``python -m benchmarks.climb``): the solver
+# goes through the most states on these. Each comment says how many it took when found.
+CLIMBED: tuple[Position, ...] = (
+    # climb seed 13: 55 on the table, 30 in hand, 273,625 states; the shape of the issue's
+    # worst: JK=AD at the top of an ace-high run, the ADs that free it in the hand
+    named("JD QD KD JK=AD / JH JD JS / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / "
+          "9H 9C 9D 9S / 10H 10D JK=10S / QH QS QC / 8S 8D 8H / AH AC AD / 3C 3D 3H 3S / "
+          "JS QS KS / 2H 2S 2C / 4S 4H 4C / 5C 5S 5D / 6D 7D 8D",
+          "AD 10S KC JC 4H 7S 6H 10S 2H 10H 4S 5C 6H QD 2D 6D 7C 10C KH JC 3S 7C KC AS 7S AC "
+          "JH 2D 10C 2C"),
+    # climb seed 1: 48 on the table, 22 in hand, 164,428 states: both jokers in the hand
+    named("KD KS KH / AC 2C 3C 4C 5C 6C / 5H 5D 5S 5C / 7S 7D 7C 7H / 9D 9S 9C / QD KD AD / "
+          "8D 9D 10D / 2C 2H 2D / 3H 3S 3D 3C / 10S 10H 10C / 6H 6D 6S / 8D 8S 8H / "
+          "4S 4D 4C / AC AD AS",
+          "JK AH QC QC 2H 4H 2S 7C 10C 2S 3H 3S 7H 9S 6D 3D 4S KC QD 5S JH JK"),
+    # climb seed 12: 61 on the table, 33 in hand, 59,211 states
+    named("3S 3H 3D 3C / 3S 3H 3D 3C / 7S 7H 7D 7C / 7S 7H 7D 7C / AS AH AD AC / "
+          "10S 10H 10D 10C / 4S 4H 4D 4C / 9H 10H JH / 8C 8D 8S / 2D 2H 2C / 9C 10C JC / "
+          "9D 10D JD / 4D 5D 6D / 4S 5S 6S / 2H 2C 2S / 9S 10S JS / 6D 6S 6C / 5D 5C 5H",
+          "AD AS JH QD QC QH KH KH KS KC KC JK 4H 2D 5C 5S 9H 6H 2S AH 8D 5H 6H 8C 8H 9S QC "
+          "4C JS QD AC 9D JK"),
 )
 
 

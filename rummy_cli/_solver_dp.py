@@ -34,8 +34,14 @@ None of the following loses a solution:
   at least as good: nothing left out first (a small search), then at once what that play
   left out (a play leaving out nothing is the best at once). When the quick search
   finds nothing, the budget grows: nothing left out, then at most one card, two,
-  four...; once a larger budget hardly makes a larger search, it goes at once to the
-  most that could still beat what is known (:func:`_best`);
+  four...; once a larger budget hardly makes a larger search, or when there is a play
+  to beat already, it goes at once to the most that could still beat what is known
+  (:func:`_best`);
+* a bound from above: a state with few jokers left (none, or one) must still be able
+  to reach the budget with what the ranks above it can score with that many jokers. That
+  is found by the same search over the ranks mirrored, king first, keeping the best
+  score of each layer (:func:`_above`); a search pays for it only once a layer grows
+  large;
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
@@ -48,12 +54,14 @@ the best state is found afterwards by replaying each step backwards
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 
 from ._solver_layout import lay_out
 from ._solver_problem import (
     HIGH_ACE,
+    Cell,
     Choice,
     Problem,
     Solution,
@@ -64,6 +72,7 @@ from ._solver_problem import (
 )
 from ._solver_prune import unbeaten
 from ._solver_suit import Suits
+from .cards import Card
 
 # A state is one int: the numbers of the four suits' open runs (8 bits each), the cards
 # kept for this rank's groups (8 bits), the most of them in one suit (4 bits), the free
@@ -82,8 +91,21 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 # the states the quick search that finds a good play first keeps at each step (0: no
 # quick search); None: by the number of cards that may be placed (see :func:`_beam`)
 BEAM: int | None = None
+MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide beam is cheap
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
+BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
+BOUND_AFTER = 300  # ... once a layer of the search has this many states
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
+
+
+class Tally:
+    """The states every search went through, added up: what the benchmarks count (a
+    measure of work that does not depend on the machine or its load)."""
+
+    states = 0
+
+
+TALLY = Tally()
 
 
 def solve(problem: Problem, beat: int | None = None) -> Solution | None:
@@ -185,10 +207,11 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 known, most = None, potential - score
         if budget == most:
             return known
-        if known is not None or (work and search.work < SATURATED * work):
+        if known is not None or beat is not None or (work and search.work < SATURATED * work):
             # the quick search's play, when nothing better leaves out nothing, is likely
-            # the best; or a larger budget hardly made a larger search: either way one
-            # last search with the whole budget costs least
+            # the best; a play to beat (another choice's, or the one found without the
+            # jokers) is likely not beaten by much; or a larger budget hardly made a
+            # larger search: either way one last search with the whole budget costs least
             budgets = iter(())
         work = search.work
 
@@ -198,7 +221,17 @@ def _beam(optional: int) -> int:
     is harder to find and the exact search costs more."""
     if BEAM is not None:
         return BEAM
-    return max(4, min(32, optional // 2))
+    return max(MIN_BEAM, min(32, optional // 2))
+
+
+def _beam_rank(layer: Layer) -> Callable[[State], tuple[int, int, int]]:
+    """What the quick search keeps first: the best-scoring states; among them, those that
+    used the fewest jokers and keep the most ways open for the aces."""
+    def rank(state: State) -> tuple[int, int, int]:
+        scores = layer[state]
+        best = max(scores)
+        return best, -(state >> JOKERS), scores[best].bit_count()
+    return rank
 
 
 def _may_weights(problem: Problem) -> list[int]:
@@ -223,7 +256,9 @@ def _suit(state: State, s: int) -> int:
 class _Search:
     """The forward pass: one layer of reachable states per step; then the way back."""
 
-    def __init__(self, suits: Suits, budget: int, jokers: int, beam: int = 0) -> None:
+    def __init__(self, suits: Suits, budget: int, jokers: int, beam: int = 0,
+                 record: list[int] | None = None) -> None:
+        self.record = record  # when a list: the best score of each layer, step by step
         self.beam = beam  # with a beam, only that many states are kept: the best-scoring
         self.p = suits.p
         self.spare = suits.spare
@@ -236,8 +271,15 @@ class _Search:
         self.later = [[sum(row[s + 1:]) for s in range(4)] for row in self.suits.copies]
         self.first_fit = _first_group_fit(self.p.min_meld, self.p.max_group)
         self.work = 0  # the states gone through
+        # the least score of the cards (jokers score apart) that is within the budget
+        self.target = sum(len(c.may) * c.weight for c in self.p.cells.values()) - budget
         self.high_fits = [suits.aces.within(left) for left in range(jokers + 1)]
         self.before_top = HIGH_ACE + 1 - self.p.min_meld  # the lowest rank a high ace needs
+        # [left][rank]: the most the cards above each rank can still score with ``left``
+        # jokers: only worth knowing when jokers are in play (see :func:`_above`)
+        # a search that grows past BOUND_AFTER states gets them (a mirror's search never)
+        self.above: list[list[int]] = []
+        self.bound_later = bool(jokers) and not beam and record is None
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -313,7 +355,20 @@ class _Search:
             if kind == "card":
                 _, may, weight = self.p.counts(rank, s)
                 potential += may * weight
-                layer = self._card(layer, rank, s, potential - self.budget)
+                if self.bound_later and len(layer) >= BOUND_AFTER:
+                    self.bound_later = False
+                    self.above = [_above(self.suits, self.budget, left)
+                                  for left in range(min(self.jokers, BOUNDED))]
+                floor = potential - self.budget
+                # the least score a state needs, by the jokers it used
+                floors = [floor] * (self.jokers + 1)
+                if self.above:
+                    rest = sum(self.p.counts(rank, t)[1] * self.p.counts(rank, t)[2]
+                               for t in range(s + 1, 4))
+                    for left, above in enumerate(self.above):
+                        floors[self.jokers - left] = max(floor,
+                                                         self.target - above[rank] - rest)
+                layer = self._card(layer, rank, s, floors)
                 # looking for beaten states pays when a layer has grown since last time
                 if len(layer) >= max(SMALL_LAYER, REGROWN * pruned):
                     pruned = len(layer)
@@ -323,10 +378,13 @@ class _Search:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
             if self.beam and len(layer) > self.beam:
-                kept = sorted(layer, key=lambda st: max(layer[st]), reverse=True)[:self.beam]
+                kept = sorted(layer, key=_beam_rank(layer), reverse=True)[:self.beam]
                 layer = {st: layer[st] for st in kept}
+            if self.record is not None:
+                self.record.append(max((max(v) for v in layer.values()), default=NOTHING))
             if not layer:
                 break
+        TALLY.states += self.work
         return layer
 
     @staticmethod
@@ -338,8 +396,14 @@ class _Search:
 
     # -- one step each
 
-    def _card(self, prev: Layer, rank: int, s: int, floor: int) -> Layer:
-        """Place the copies of one card: into runs, kept for groups, kept as high aces."""
+    def _card(self, prev: Layer, rank: int, s: int, floors: list[int]) -> Layer:
+        """Place the copies of one card: into runs, kept for groups, kept as high aces.
+
+        A state with ``used`` jokers and a score below ``floors[used]`` cannot end within
+        the budget.
+        """
+        floor = min(floors)
+        bounded = floor < max(floors)
         shift_s = 8 * s
         others = ~(0xFF << shift_s) & SUITS_ONLY
         known_moves = self.suits.moves.setdefault((rank, s, self.jokers), {})
@@ -358,6 +422,8 @@ class _Search:
                     if total < floor:
                         continue  # it leaves out more than the budget
                     new = rest | change
+                    if bounded and total < floors[new >> JOKERS]:
+                        continue  # ... or it will, with the jokers it has left
                     ways = bits << ace_shift
                     known = out.get(new)
                     if known is None:
@@ -371,15 +437,16 @@ class _Search:
                 continue
             for change, gain, ace_shift, _ in moves:
                 new = rest | change
+                low = floors[new >> JOKERS]
                 known = out.get(new)
                 if known is None:  # each way of a state has one score: nothing to merge
                     shifted = {score + gain: bits << ace_shift
-                               for score, bits in scores.items() if score + gain >= floor}
+                               for score, bits in scores.items() if score + gain >= low}
                     if shifted:
                         out[new] = shifted
                     continue
                 for score, bits in scores.items():
-                    if score + gain >= floor:
+                    if score + gain >= low:
                         add(out, new, score + gain, bits << ace_shift)
         return out
 
@@ -461,6 +528,53 @@ class _Search:
             if not deficit or (self.spare and used + deficit <= self.jokers):
                 ways.append((state & SUITS_ONLY | (used + deficit) << JOKERS, (deficit,), -1))
         return ways
+
+
+NOTHING = -(1 << 60)  # the best score of an empty layer
+
+
+def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
+    """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
+    with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
+    the states that have only that many jokers left.
+
+    The ranks are searched the other way round, king first (the ranks mirrored, an ace
+    staying an ace at either end), and the best score of each layer is kept. Runs left
+    open below are taken as finishable by anything (the ranks below may hold jokers), so
+    no completion is missed; jokers go anywhere (no spare jokers: which end of a run a
+    joker takes decides which side of a rank it is on). Kept with ``suits``: the same
+    question asks for the same search.
+    """
+    known = suits.above.get((budget, jokers))
+    if known is not None:
+        return known
+    problem = suits.p
+    if suits.mirror is None:
+        top = HIGH_ACE + 1 if problem.ace_high else HIGH_ACE
+        cells = {}
+        for card, cell in problem.cells.items():
+            if card.rank == 1 and problem.ace_high:
+                # aces are placed below (a kept ace too): here they may go anywhere or
+                # nowhere, and score nothing
+                cells[card] = Cell([], [*cell.must, *cell.may], 0)
+            else:
+                cells[Card(top - card.rank, card.suit)] = cell
+        mirrored = replace(problem, cells=cells, free_must=0, free_may=0, joker_weight=0)
+        suits.mirror = Suits(mirrored, spare=False,
+                             finish_jokers=problem.free_must + problem.free_may)
+    record: list[int] = []
+    search = _Search(suits.mirror, budget, jokers=jokers, record=record)
+    search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
+    search._run()
+    above = [0] * (HIGH_ACE + 1)
+    for rank in range(1, 14):
+        mirrored_rank = (HIGH_ACE if problem.ace_high else 13) - rank
+        if mirrored_rank < 1:
+            continue
+        i = 5 * (mirrored_rank - 1) + 4  # after that rank's groups
+        above[rank] = record[i] if i < len(record) else NOTHING
+    suits.above[budget, jokers] = above
+    return above
 
 
 def _kept(kind: str, s: int) -> State:

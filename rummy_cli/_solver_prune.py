@@ -10,7 +10,11 @@ at least as well.
 
 Comparing every pair would be slow, so the check is done with bit sets, one bit per
 state: for each property, the set of states good enough for it, and a state is beaten
-when the sets for it meet in some other state.
+when the sets for it meet in some other state. Two tests on scores are cheap that way
+too: a rival reaches at least the best score of a state, and at least as many ways of
+keeping aces. The scores themselves come last, compared with each rival left one by
+one: a table of scores by way for every state costs more than that (with aces kept for
+the top, a state reaches many ways), unless many rivals are left.
 """
 
 from __future__ import annotations
@@ -67,10 +71,16 @@ def unbeaten(
     tests.append((groups, _bit_sets(n, groups)))
     tests.append((jokers, _bit_sets(n, jokers) if jokers_matter
                   else _at_least(jokers, lambda a, b: a <= b)))
+    # what scores alone rule out: a rival reaches the best score of a state, and as many
+    # ways of keeping aces (necessary, and cheap to test before the scores way by way)
+    entries = [layer[st] for st in states]
+    tests.append(([max(e) for e in entries], _at_least_number(n, [max(e) for e in entries])))
+    reach = [_union(e) for e in entries]
+    tests.append((reach, _at_least_number(n, reach)))
     # a test every state passes for every key tells nothing
     tests = [(keys, rivals) for keys, rivals in tests
              if any(bits != everyone for bits in rivals.values())]
-    scoring = _scoring_at_least_by_way(n, [layer[st] for st in states])
+    scoring: dict[int, dict[int, int]] | None = None  # built only when needed
     beaten = []
     for i in range(n):
         rivals = everyone & ~(1 << (n - 1 - i))
@@ -79,7 +89,18 @@ def unbeaten(
             if not rivals:
                 break
         else:
-            for score, ways in layer[states[i]].items():
+            mine = layer[states[i]]
+            if rivals.bit_count() <= FEW_RIVALS:  # one by one costs less than the table
+                while rivals:
+                    top = rivals.bit_length() - 1
+                    if _scores_at_least(layer[states[n - 1 - top]], mine):
+                        beaten.append(states[i])
+                        break
+                    rivals ^= 1 << top
+                continue
+            if scoring is None:
+                scoring = _scoring_at_least_by_way(n, [layer[st] for st in states])
+            for score, ways in mine.items():
                 while ways and rivals:
                     way = ways & -ways
                     rivals &= scoring[way][score]
@@ -88,6 +109,40 @@ def unbeaten(
                 beaten.append(states[i])
     for st in beaten:  # a beaten state's best rival is never beaten itself
         del layer[st]
+
+
+FEW_RIVALS = 512  # rivals left after the other tests that are compared score by score
+
+
+def _scores_at_least(rival: dict[int, int], mine: dict[int, int]) -> bool:
+    """Does ``rival`` (score -> ways) reach every way of ``mine`` with no less score?"""
+    for score, ways in mine.items():
+        reached = 0
+        for other, other_ways in rival.items():
+            if other >= score:
+                reached |= other_ways
+        if ways & ~reached:
+            return False
+    return True
+
+
+def _union(scores: dict[int, int]) -> int:
+    """How many ways of keeping aces a state reaches, with any score."""
+    ways = 0
+    for bits in scores.values():
+        ways |= bits
+    return ways.bit_count()
+
+
+def _at_least_number(n: int, keys: Sequence[int]) -> dict[int, int]:
+    """For each number, the positions whose number is at least as large."""
+    sets = _bit_sets(n, keys)
+    out = {}
+    bits = 0
+    for key in sorted(sets, reverse=True):
+        bits |= sets[key]
+        out[key] = bits
+    return out
 
 
 def _bit_sets(n: int, keys: Sequence[Any]) -> dict[Any, int]:

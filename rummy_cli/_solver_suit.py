@@ -69,9 +69,15 @@ class Suits:
     that reaches the top, and :meth:`top_ways` puts jokers there.
     """
 
-    def __init__(self, problem: Problem, spare: bool) -> None:
+    def __init__(self, problem: Problem, spare: bool, finish_jokers: int = 0) -> None:
         self.p = problem
         self.spare = spare
+        # jokers that runs may count on to finish, besides those the search places: for
+        # a search of the ranks above some rank, the jokers the ranks below may hold
+        self.finish_jokers = finish_jokers
+        # for :func:`._solver_dp._jokerless_above`: the ranks mirrored, and its answers
+        self.mirror: Suits | None = None
+        self.above: dict[tuple[int, int], list[int]] = {}
         self.cap = problem.run_cap
         self.aces = HighAces(problem)
         self.ids: dict[Runs, int] = {}
@@ -110,7 +116,8 @@ class Suits:
             for choice, new_runs, gain in _card_options(
                 self.runs[runs_id], must, may, jokers_left, keep_high, self.cap, self.spare
             ):
-                settled = self._settle(rank, s, new_runs, jokers_left - choice[4])
+                settled = self._settle(rank, s, new_runs,
+                                       jokers_left - choice[4] + self.finish_jokers)
                 if settled is not None:
                     shift = choice[1] * self.aces.stride[s]
                     found.append((choice, self.number(settled), gain, choice[3], choice[4],

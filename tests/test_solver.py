@@ -432,18 +432,21 @@ RULE_SETS = st.sampled_from([MANIPULATION_RUMMY, ACE_LOW])
 def pruning(everywhere: bool, beam: int | None = -1) -> Iterator[None]:
     """Small positions make small layers, which the search does not prune for beaten
     states; ``everywhere`` prunes them too, after every card, so the oracle checks that
-    pruning. ``beam`` sets how many states the quick first search keeps: 1 makes its
-    play poor, so the exact search must find a better one; 0 leaves it out; None is
-    the solver's own choice."""
-    saved = _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM
+    pruning, and bounds every search with jokers by what the ranks above can still score
+    (in small positions no layer grows large enough for that). ``beam`` sets how many
+    states the quick first search keeps: 1 makes its play poor, so the exact search must
+    find a better one; 0 leaves it out; None is the solver's own choice."""
+    saved = (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
+             _solver_dp.BOUND_AFTER)
     if everywhere:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN = 2, 0
+        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BOUND_AFTER = 2, 0, 0
     if beam != -1:
         _solver_dp.BEAM = beam
     try:
         yield
     finally:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM = saved
+        (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
+         _solver_dp.BOUND_AFTER) = saved
 
 
 PRUNE_EVERYWHERE = st.booleans()
@@ -576,3 +579,59 @@ def test_pruning_beaten_states_changes_no_answer(seed: int) -> None:
         assert (pruned.cards_played, pruned.points_shed) == (
             unpruned.cards_played, unpruned.points_shed), format_table(before)
         assert_legal_play(before, hand, pruned)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_r13_the_bound_from_the_ranks_above_changes_no_answer(seed: int) -> None:
+    """States with few jokers left are cut by what the ranks above can still score; with
+    both jokers in the hand, the answer is the one found without that bound."""
+    before, hand = medium_position(seed)
+    jokers = sum(isinstance(c, Joker) for m in before for c in m)
+    hand = [*hand, *[Joker()] * (2 - jokers - sum(isinstance(c, Joker) for c in hand))]
+    saved = _solver_dp.BOUND_AFTER
+    try:
+        _solver_dp.BOUND_AFTER = 0
+        bounded = best_play(before, hand)
+        _solver_dp.BOUND_AFTER = 10**9
+        unbounded = best_play(before, hand)
+    finally:
+        _solver_dp.BOUND_AFTER = saved
+    assert (bounded is None) == (unbounded is None)
+    if bounded is not None and unbounded is not None:
+        assert (bounded.cards_played, bounded.points_shed) == (
+            unbounded.cards_played, unbounded.points_shed), format_table(before)
+        assert_legal_play(before, hand, bounded)
+
+
+# --- the solver against an integer program, where one is installed ----------------------
+
+def test_r7_r13_cards_played_equal_an_integer_program_on_the_benchmark_sets() -> None:
+    """rummikub-solver (an integer program over every set, not a dependency: installed
+    beside rummy for the benchmarks) plays as many cards as the hint on positions of the
+    benchmark sets where the rules agree (ace only low, jokers in the hand only)."""
+    pytest.importorskip("rummikub_solver")
+    from benchmarks.bench_solver import HANDS, TABLES, cell_positions, ours, rummikub_backends
+    from benchmarks.positions import adversarial
+
+    cases = [p for hand in HANDS for table in TABLES for p in cell_positions(hand, table, 2)]
+    cases += [adversarial(600_000 + i, ace_high=False, table_jokers=False) for i in range(10)]
+    mine = ours(ACE_LOW)
+    for name, theirs in rummikub_backends()[:1]:
+        for p in cases:
+            assert mine(p) == theirs(p), (name, p.seed, format_table(p.table),
+                                          format_cards(p.hand))
+
+
+def test_the_hill_climb_is_seeded_and_never_goes_down() -> None:
+    """The adversarial generator: the same seed finds the same position, and a climb
+    ends no lower (in states searched) than it starts."""
+    import random
+
+    from benchmarks.climb import _start, climb, states
+
+    first = climb(seed=3, steps=4, most_hand=14)
+    again = climb(seed=3, steps=4, most_hand=14)
+    assert first.position == again.position and first.states == again.states
+    start = states(_start(3, random.Random(3), 14))
+    assert first.states >= start.states > 0
+    assert len(first.position.hand) <= 14
