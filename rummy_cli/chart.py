@@ -236,6 +236,7 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
     def drawn(player: str | None) -> list[str]:
         try:  # on a clear figure: cleared before the first, and after each
             plt.theme("clear")
+            plt.limitsize(False, False)  # the size asked, not the terminal's (0 on a new pty)
             plt.plotsize(width, height)
             plt.ylim(0, top + max(1, top // 20))
             plt.xlim(0, max(hands, 1))
@@ -279,7 +280,7 @@ def _overlay(frame: list[str], lines: dict[str, list[str]], players: Sequence[st
     >>> _overlay(frame, {"A": ["|AAAAA|"], "B": ["|  BBB|"]}, "AB", False)
     (['|AA===|'], [('A', 'B')])
     """
-    size = max(len(x) for x in [*frame, *(y for v in lines.values() for y in v)])
+    size = max((len(x) for x in [*frame, *(y for v in lines.values() for y in v)]), default=0)
     grid = [row.ljust(size) for row in frame]
     over = {p: [row.ljust(size) for row in lines[p]] for p in players}
     out: list[str] = []
