@@ -27,7 +27,7 @@ from pathlib import Path
 from rummy_cli.cards import ALL_CARDS, format_cards
 from rummy_cli.games.manipulation.game import Game, HandEntry, RoundEntry, new_game
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY
-from rummy_cli.ledger import save
+from rummy_cli.ledger import MAX_ROUNDS, dump
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
@@ -89,30 +89,40 @@ def report(name: str, args: list[str], repeat: int, before: Path | None = None,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--rounds", type=int, default=100_000)
+    ap.add_argument("--rounds", type=int, action="append",
+                    help=f"rounds in the ledger; again for more [default: {MAX_ROUNDS - 1:,}, one "
+                         "under the most rummy writes into one file, and 100,000]")
     ap.add_argument("--players", type=int, default=3, choices=range(2, 6))
     ap.add_argument("--keys", type=int, default=300_000)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.write is not None:  # the ledger is made in a process of its own (see below)
-        save(args.write, long_game(args.rounds, args.players))
+        # written as rummy writes it, past the rounds it would write itself
+        args.write.write_text(dump(long_game(args.rounds[0], args.players)), encoding="utf-8")
         return
+    for rounds in args.rounds or [MAX_ROUNDS - 1, 100_000]:
+        bench(rounds, args)
+
+
+def bench(rounds: int, args: argparse.Namespace) -> None:
+    """Every command on a ledger of ``rounds`` rounds (past MAX_ROUNDS, round is refused)."""
     run = command()
     with tempfile.TemporaryDirectory() as tmp:
         path, keep = Path(tmp) / "league.yaml", Path(tmp) / "league.orig"
         # Linux counts a child's peak memory from the fork, before it runs rummy: this
         # process must stay small, so the 100,000-round game is never built here
         subprocess.run([sys.executable, __file__, "--write", str(keep), "--rounds",
-                        str(args.rounds), "--players", str(args.players)], check=True)
+                        str(rounds), "--players", str(args.players)], check=True)
         shutil.copyfile(keep, path)
         size = path.stat().st_size / 2 ** 20
-        print(f"ledger: {args.rounds:,} rounds, {args.players} players, {size:.1f} MiB; "
+        print(f"ledger: {rounds:,} rounds, {args.players} players, {size:.1f} MiB; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         ledger = ["--ledger", str(path)]
         report("rummy standings", [*run, "standings", *ledger], args.repeat)
         points = [f"--points={p}={n}" for p, n in zip(NAMES, (3, 9, 12, 20, 30))]
-        report("rummy round (writes)", [*run, "round", *ledger, "--knock", "Ann",
+        writes = "writes" if rounds < MAX_ROUNDS else f"refused: over {MAX_ROUNDS:,} rounds"
+        report(f"rummy round ({writes})", [*run, "round", *ledger, "--knock", "Ann",
                                         *points[:args.players]], args.repeat, keep, path)
         report("rummy fix 1 (every round rescored)",
                [*run, "fix", "1", *ledger, "--knock", "Ann", *points[:args.players], "--yes"],

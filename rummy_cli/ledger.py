@@ -53,6 +53,10 @@ HEADER = (
 AnyGame = Any  # a game of any kind: each kind's module in games/ says what it holds
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
+# The most rounds rummy writes into one file. Every command reads and scores the whole file:
+# at 50,000 rounds a command takes about 2-3 s, at 100,000 about 5-6 s of CPU. A night has
+# a dozen rounds, a season a few thousand: a league goes on in a new file well before.
+MAX_ROUNDS = 50_000
 
 
 @dataclass(frozen=True)
@@ -390,7 +394,13 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
 
 
 def check_size(path: Path, text: str, what: Ledger) -> None:
-    """Refuse to write a ledger larger than rummy reads back (it could never be opened)."""
+    """Refuse to write a ledger larger than rummy reads back (it could never be opened), or
+    with more rounds than rummy keeps in one file (every command would crawl)."""
+    rounds = _rounds_in(what)
+    if rounds > MAX_ROUNDS:
+        raise LedgerError(f"{path}: the ledger would hold {rounds:,} rounds, more than the "
+                          f"{MAX_ROUNDS:,} rummy keeps in one file (each command reads them "
+                          f"all), so nothing was written. {_new_file_hint(what)}")
     size = len(text.encode("utf-8"))
     if size > MAX_BYTES:
         raise LedgerError(f"{path}: the ledger would grow to {size:,} bytes, past the "
@@ -398,8 +408,17 @@ def check_size(path: Path, text: str, what: Ledger) -> None:
                           f"{_new_file_hint(what)}")
 
 
+def _rounds_in(what: Ledger) -> int:
+    return sum(len(game.rounds) for game in what.games)
+
+
 def size_warning(text: str, what: Ledger) -> str | None:
-    """A warning when a ledger read is close to the size rummy reads (see :func:`read`)."""
+    """A warning when a ledger read is close to the size rummy reads (see :func:`read`), or
+    to the rounds it keeps in one file."""
+    rounds = _rounds_in(what)
+    if rounds >= NEAR_FULL * MAX_ROUNDS:
+        return (f"the ledger holds {rounds:,} rounds of the {MAX_ROUNDS:,} rummy keeps in "
+                f"one file; {_new_file_hint(what)}")
     size = len(text)  # characters: at most its bytes, so a warning is never late by much
     if size < NEAR_FULL * MAX_BYTES:
         return None

@@ -863,3 +863,21 @@ def test_names_guided_entry_reads_as_commands_are_refused(name: str) -> None:
 
 def test_one_letter_names_stay_allowed() -> None:
     assert run("new", "D", "B", "S", "--dealer", "D")[0] == 0
+
+
+# --- the rounds rummy keeps in one file ---------------------------------------------------
+
+def test_a_round_past_the_rounds_one_file_keeps_is_refused_and_warned_of_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ledger, "MAX_ROUNDS", 3)
+    path = start()
+    for _ in range(3):
+        assert run(*SMALL_ROUND)[0] == 0
+    code, _, err = run("standings")  # 3 of 3 is past 90%: every use says so
+    assert code == 0 and "Warning: " in err and "holds 3 rounds of the 3 rummy keeps" in err
+    before = path.read_bytes()
+    code, _, err = run(*SMALL_ROUND)
+    line = one_error_line(err)
+    assert code == 2 and "would hold 4 rounds, more than the 3 rummy keeps in one file" in line
+    assert "nothing was written" in line and "rummy new Ann Ben Cy --ledger NEW.yaml" in line
+    assert path.read_bytes() == before
