@@ -80,11 +80,11 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bo
         verdict = analyze_meld(parsed)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
-        from ..report import meld_json
+        from ..games.manipulation.report import meld_json
 
         _print_json(meld_json(verdict))
     else:
-        from ..report import meld_text
+        from ..games.manipulation.report import meld_text
 
         click.echo(meld_text(verdict, _style(ascii_only, unicode)))
     sys.exit(code)
@@ -121,11 +121,11 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: b
         verdicts = [analyze_meld(m) for m in melds]
     code = _settle(0 if all(v.legal for v in verdicts) else 1)
     if as_json:
-        from ..report import table_json
+        from ..games.manipulation.report import table_json
 
         _print_json(table_json(verdicts))
     else:
-        from ..report import table_text
+        from ..games.manipulation.report import table_text
 
         click.echo(table_text(verdicts, _style(ascii_only, unicode)))
     sys.exit(code)
@@ -376,11 +376,11 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
             partial = partial_play(before, verdict.played, decks=decks)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
-        from ..report import turn_json
+        from ..games.manipulation.report import turn_json
 
         _print_json(turn_json(verdict, suggestion, with_suggestion=not verdict.legal))
     else:
-        from ..report import turn_text
+        from ..games.manipulation.report import turn_text
 
         click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY, partial))
     sys.exit(code)
@@ -517,7 +517,7 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
     for m in play.after:
         click.echo(f"  {show_cards(m, style)}")
     if not play.hand_after:
-        from ..report import going_out_text
+        from ..games.manipulation.report import going_out_text
 
         click.echo("Left in hand: nothing.")
         click.echo(wrap(f"You go out: {going_out_text('you', RULES)}.", style))
