@@ -14,7 +14,7 @@ SHELL = ("click", "yaml", "tabulate", "plotext", "matplotlib")
 # the core: cards, melds, the games, the searches; their imports must stay plain
 CORE = sorted(
     ".".join(p.relative_to(ROOT).with_suffix("").parts)
-    for p in [*PACKAGE.glob("games/**/*.py"), *PACKAGE.glob("*.py")]
+    for p in [*PACKAGE.glob("games/**/*.py"), *PACKAGE.glob("search/*.py"), *PACKAGE.glob("*.py")]
     if p.name != "__main__.py"
     and p.stem not in ("ledger", "safeyaml", "report", "render", "chart")
 )

@@ -24,7 +24,7 @@ from ...render import (
 from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
-    from ...solver import Play
+    from ...search.solver import Play
     from .game import Game
     from .rules import Rules
     from .scoring import GameState, RoundResult
@@ -127,7 +127,7 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
     """The referee's verdict on one turn, as said at the table.
 
     ``partial``: when no arrangement takes every card played, what could have been played
-    instead and which cards fit nowhere (:func:`rummy_cli.solver.partial_play`).
+    instead and which cards fit nowhere (:func:`rummy_cli.search.solver.partial_play`).
     """
     if v.legal:
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
