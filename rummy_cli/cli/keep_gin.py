@@ -24,7 +24,6 @@ from .shell import (
     _split_pair,
 )
 
-KINDS = ("gin", "classic", "oklahoma")  # the --game names that start this game
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
 WORD = "Hand"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")

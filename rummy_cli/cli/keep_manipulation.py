@@ -26,7 +26,6 @@ from .shell import (
     _sentence,
 )
 
-KINDS = ("manipulation",)  # the --game names that start this game
 ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
 WORD = "Round"  # what one entry of the game is called

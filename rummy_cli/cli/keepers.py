@@ -1,10 +1,10 @@
 """Which module keeps the score of a ledger's game at the command line.
 
-A game of the ledger is known by its ``game:`` name; ``rummy_cli.games`` tells the package
-it belongs to (``manipulation``, ``gin``), and ``keep_<package>`` here answers the same calls
-for each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
+A game of the ledger is known by its ``game:`` name; the registry (``rummy_cli.games.GAMES``)
+names, for each game, its keeper here (``keep_<package>``), which answers the same calls for
+each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
 ``said_json``, ``undone``, ``fixed`` (a round changed by options), ``asked_fix`` (asked again
-on a terminal), ``renamed``. A new game is one more such module.
+on a terminal), ``renamed``. A new game is one more such module, named in the registry.
 """
 
 from __future__ import annotations
@@ -14,24 +14,20 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import RummyError
-
-FAMILIES = ("manipulation", "gin")  # each has rummy_cli/games/<family>/ and keep_<family>.py
+from ..games import GAMES, registered, registered_for
 
 
 def keeper_of(game: Any) -> ModuleType:
     """The keeper of a game read from a ledger."""
-    from ..games import family_of
-
-    return import_module(f"{__package__}.keep_{family_of(game.rules.game)}")
+    return import_module(registered(game.rules.game).keeper)
 
 
 def keeper_for(kind: str) -> ModuleType:
     """The keeper that starts a game of ``--game`` ``kind`` (manipulation, gin, ...)."""
-    for family in FAMILIES:
-        module = import_module(f"{__package__}.keep_{family}")
-        if kind in module.KINDS:
-            return module
-    raise RummyError(f"no game called {kind!r}")  # click's choice of --game stops this first
+    try:
+        return import_module(registered_for(kind).keeper)
+    except KeyError:  # click's choice of --game stops this first
+        raise RummyError(f"no game called {kind!r}") from None
 
 
 def still_kept_by(module: str, game: Any, path: Any) -> Any:
@@ -50,8 +46,8 @@ def still_kept_by(module: str, game: Any, path: Any) -> Any:
 
 def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None:
     """Options of another game given for this one: say whose they are."""
-    for family in FAMILIES:
-        other = import_module(f"{__package__}.keep_{family}")
+    for each in GAMES:
+        other = import_module(each.keeper)
         if other is keeper:
             continue
         for option in other.OWN_OPTIONS:
@@ -67,4 +63,4 @@ def entry_word(game: Any) -> str:
 
 
 def _title(keeper: ModuleType) -> str:
-    return "a Gin game" if keeper.WORD == "Hand" else "Manipulation Rummy"
+    return next(game.title for game in GAMES if game.keeper == keeper.__name__)

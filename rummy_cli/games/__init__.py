@@ -1,32 +1,79 @@
 """The games rummy referees and scores, as peers: each is one package and one preset.
 
-The ledger knows a game only by the name in its ``game:`` line: :func:`game_from` and
-:func:`game_document` hand a game's plain data to its own module and back. Adding a game is a
-module with ``game_from``/``game_document`` and a line in :data:`KINDS`. Nothing here imports
-click or YAML.
+The one registry, :data:`GAMES`, names each game: its package in ``games/``, its presets
+(the ``--game`` names that start it), the names its ledger entries carry in their ``game:``
+line, and its keeper at the command line. The ledger knows a game only by that name:
+:func:`game_from` and :func:`game_document` hand a game's plain data to its package's
+``record`` module and back; the CLI finds a game's keeper through :func:`registered` and
+:func:`registered_for`. Adding a game is its package and one line in :data:`GAMES`. Nothing
+here imports click or YAML.
+
+>>> [g.package for g in GAMES]
+['manipulation', 'gin']
+>>> registered("oklahoma").package, registered_for("manipulation").package
+('gin', 'manipulation')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from ..document import Where
 
 MANIPULATION = "manipulation-rummy"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Registered:
+    """A game rummy knows: where it lives and the names it goes by."""
+
+    package: str  # its package in games/, which holds its ``record`` module
+    title: str  # what a message calls it
+    presets: tuple[str, ...]  # the --game names that start such a game
+    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
+    keeper: str  # the module that keeps its score at the command line
+
+    @property
+    def record(self) -> str:
+        """The module that reads and writes such a game in the ledger."""
+        return f"{__name__}.{self.package}.record"
+
+
+# the registry: one line per game
+GAMES = (
+    Registered(package="manipulation", title="Manipulation Rummy", presets=("manipulation",),
+               names=(MANIPULATION,), keeper="rummy_cli.cli.keep_manipulation"),
+    Registered(package="gin", title="a Gin game", presets=("gin", "classic", "oklahoma"),
+               names=("gin", "classic", "oklahoma"), keeper="rummy_cli.cli.keep_gin"),
+)
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
-KINDS = {
-    MANIPULATION: "rummy_cli.games.manipulation.record",
-    "gin": "rummy_cli.games.gin.record",
-    "classic": "rummy_cli.games.gin.record",
-    "oklahoma": "rummy_cli.games.gin.record",
-}
-GIN_FAMILY = ("gin", "classic", "oklahoma")
+KINDS = {name: game.record for game in GAMES for name in game.names}
+PRESETS = tuple(preset for game in GAMES for preset in game.presets)  # every --game name
+GIN_FAMILY = next(game for game in GAMES if game.package == "gin").names
+
+
+def registered(name: str) -> Registered:
+    """The game whose ledger entries are called ``name`` (their ``game:`` line); KeyError
+    for none."""
+    for game in GAMES:
+        if name in game.names:
+            return game
+    raise KeyError(name)
+
+
+def registered_for(preset: str) -> Registered:
+    """The game that ``--game preset`` starts; KeyError for none."""
+    for game in GAMES:
+        if preset in game.presets:
+            return game
+    raise KeyError(preset)
 
 
 def family_of(name: str) -> str:
     """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
-    return KINDS[name].split(".")[2]
+    return registered(name).package
 
 
 def is_gin(game: Any) -> bool:
