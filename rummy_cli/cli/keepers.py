@@ -14,10 +14,10 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import RummyError
-from ..games import GAMES, registered, registered_for
+from ..games import GAMES, PlayedGame, registered, registered_for
 
 
-def keeper_of(game: Any) -> ModuleType:
+def keeper_of(game: PlayedGame) -> ModuleType:
     """The keeper of a game read from a ledger."""
     return import_module(registered(game.rules.game).keeper)
 
@@ -30,7 +30,7 @@ def keeper_for(kind: str) -> ModuleType:
         raise RummyError(f"no game called {kind!r}") from None
 
 
-def still_kept_by(module: str, game: Any, path: Any) -> Any:
+def still_kept_by(module: str, game: PlayedGame, path: Any) -> Any:
     """``game`` as read under the lock, if the keeper ``module`` (its ``__name__``) keeps it.
 
     The keeper is chosen from a read made before the lock; another command may have started
@@ -44,7 +44,7 @@ def still_kept_by(module: str, game: Any, path: Any) -> Any:
     return game
 
 
-def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None:
+def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame | None) -> None:
     """Options of another game given for this one: say whose they are."""
     for each in GAMES:
         other = import_module(each.keeper)
@@ -56,7 +56,7 @@ def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None
                                  f"{_title(keeper)}: {keeper.ENDS}")
 
 
-def entry_word(game: Any) -> str:
+def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
     return "match" if getattr(game.rules, "hollywood", False) else "game"

@@ -16,13 +16,44 @@ here imports click or YAML.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..document import Where
 
 MANIPULATION = "manipulation-rummy"
+
+
+class GameRules(Protocol):
+    """What the rules of every game say of themselves: the game's name in the ledger."""
+
+    @property
+    def game(self) -> str: ...
+
+
+class GameState(Protocol):
+    """Where every game stands after its rounds (hands in Gin)."""
+
+    @property
+    def game_over(self) -> bool: ...
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+    @property
+    def over_after(self) -> int | None: ...
+
+
+class PlayedGame(Protocol):
+    """What every game of the ledger provides to the ledger, the keepers and this registry;
+    the rest of a game is its own package's business."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> GameRules: ...
+    @property
+    def state(self) -> GameState: ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +107,7 @@ def family_of(name: str) -> str:
     return registered(name).package
 
 
-def is_gin(game: Any) -> bool:
+def is_gin(game: PlayedGame) -> bool:
     """Whether a game is one of the Gin family."""
     return bool(game.rules.game in GIN_FAMILY)
 
@@ -103,12 +134,12 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Any, lis
     return game, list(warnings)
 
 
-def game_document(game: Any) -> dict[str, Any]:
+def game_document(game: PlayedGame) -> dict[str, Any]:
     """A game as the ledger keeps it (by the module of its kind)."""
     return dict(_record(game.rules.game, ()).game_document(game))
 
 
-def ending_change(old: Any, new: Any) -> str | None:
+def ending_change(old: PlayedGame, new: PlayedGame) -> str | None:
     """How ``new``, a corrected copy of the finished game ``old``, would end otherwise, in
     words (to follow "it would"), or None: it still ends after the same round (a hand in
     Gin) and is won by the same players.
@@ -125,3 +156,10 @@ def ending_change(old: Any, new: Any) -> str | None:
         return (f"be won by {' and '.join(now.winners) or 'nobody'} instead of "
                 f"{' and '.join(was.winners) or 'nobody'}")
     return None
+
+
+if TYPE_CHECKING:  # every game's class provides what a played game must (mypy checks it)
+    from .gin.game import GinGame
+    from .manipulation.game import Game
+
+    _GAMES: tuple[type[PlayedGame], ...] = (Game, GinGame)
