@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummy_cli.cards import ALL_CARDS, Card, Suit, parse_cards
-from rummy_cli.deadwood import layouts, least_deadwood
+from rummy_cli.games.gin.deadwood import layouts, least_deadwood
 from rummy_cli.games.gin.rules import GIN
 from rummy_cli.games.gin.showdown import check_knock
 

@@ -51,7 +51,7 @@ from benchmarks.positions import (
 )
 from rummy_cli.cards import Card, Joker, Suit, format_cards, format_table
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
-from rummy_cli.solver import best_play
+from rummy_cli.search.solver import best_play
 
 TARGET_MEDIAN_MS = 10.0
 TARGET_P99_MS = 100.0

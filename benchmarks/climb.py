@@ -9,7 +9,7 @@ or one shaped like the hard ones: a declared joker at the top of an ace-high run
 real card that frees it in the hand) and changes it one small step at a time: a card of
 the hand swapped, added or let go, a meld added to the table or taken off, a joker
 moved between the hand and a meld. A step is kept when the solver goes through at
-least as many states as before (:data:`rummy_cli._solver_dp.TALLY`): states, not time,
+least as many states as before (:data:`rummy_cli.search.dp.TALLY`): states, not time,
 so the climb finds the same positions on any machine under any load. Every position
 stays one a real game could reach: a legal table, at most two copies of a card and two
 jokers in all. The worst positions found are printed as :func:`benchmarks.positions.named`
@@ -33,9 +33,9 @@ from benchmarks.positions import (
     _run,
     adversarial,
 )
-from rummy_cli import _solver_dp
 from rummy_cli.cards import AnyCard, Card, Joker, Suit, format_cards, format_table
-from rummy_cli.solver import best_play
+from rummy_cli.search import dp as _solver_dp
+from rummy_cli.search.solver import best_play
 
 
 @dataclass(frozen=True)

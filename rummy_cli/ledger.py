@@ -23,7 +23,7 @@ from typing import Any
 
 from .document import Where, get, only_keys, place
 from .errors import LedgerError, RefusedError
-from .games import MANIPULATION, game_document, game_from, game_keys
+from .games import MANIPULATION, PlayedGame, game_document, game_from, game_keys
 from .portable import BINARY, keep_owner, replace
 from .safeyaml import (
     MAX_BYTES,
@@ -50,7 +50,9 @@ HEADER = (
     "# Comments are not kept when rummy writes this file: give a round a note: line instead.\n"
     f"# The last line, {END_LINE!r}, shows that the file is whole: keep it last.\n"
 )
-AnyGame = Any  # a game of any kind: each kind's module in games/ says what it holds
+# a game of any kind: each kind's module in games/ says what it holds; what all of them
+# provide is games.PlayedGame (kept Any here while the keepers read each kind's own fields)
+AnyGame = Any
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 # The most rounds rummy writes into one file. Every command reads and scores the whole file:
@@ -244,7 +246,7 @@ def load(path: Path) -> tuple[AnyGame, list[str]]:
 
 # --- writing ---------------------------------------------------------------------------
 
-def _game_document(game: Any) -> dict[str, Any]:
+def _game_document(game: PlayedGame) -> dict[str, Any]:
     return game_document(game)
 
 

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from rummy_cli.cli import cli
 from rummy_cli.errors import RefusedError
 from rummy_cli.games.manipulation.game import Game, new_game, record_round
+from rummy_cli.games.manipulation.report import history_json, standings_json
 from rummy_cli.ledger import load
 from rummy_cli.race import race
-from rummy_cli.report import history_json, standings_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

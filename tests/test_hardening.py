@@ -68,7 +68,7 @@ def test_ctrl_c_after_write_says_recorded(monkeypatch: pytest.MonkeyPatch) -> No
     def interrupted(*args: object, **kwargs: object) -> str:
         raise KeyboardInterrupt  # the player presses Ctrl-C while the result is printed
 
-    monkeypatch.setattr("rummy_cli.report.standings_table", interrupted)
+    monkeypatch.setattr("rummy_cli.games.manipulation.report.standings_table", interrupted)
     code, _, err = run(*ROUND)
     assert code == 0
     assert "round 1 is recorded in rummy-ledger.yaml" in err and "nothing" not in err
@@ -82,7 +82,7 @@ def test_an_error_after_the_write_is_a_warning_not_nothing_changed(
     def broken(*args: object, **kwargs: object) -> str:
         raise ValueError("boom")
 
-    monkeypatch.setattr("rummy_cli.report.standings_table", broken)
+    monkeypatch.setattr("rummy_cli.games.manipulation.report.standings_table", broken)
     code, _, err = run(*ROUND)
     assert code == 0 and "nothing was changed" not in err
     assert err.splitlines()[-1].startswith("Stopped, but round 1 is recorded")
@@ -167,7 +167,7 @@ _AT_REPLACE = ("real = os.replace\n"
                "    real(*a, **k)\n"
                "    os.kill(os.getpid(), SIG)\n"
                "os.replace = hit\n")
-_AFTER_WRITE = ("import rummy_cli.report as report\n"
+_AFTER_WRITE = ("import rummy_cli.games.manipulation.report as report\n"
                 "real = report.standings_table\n"
                 "def hit(*a, **k):\n"
                 "    os.kill(os.getpid(), SIG)\n"

@@ -14,9 +14,9 @@ from clirun import ok, one_error_line, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummy_cli.games.gin.hollywood_sheet import LABELS, sheet_rows, sheet_text
 from rummy_cli.games.gin.rules import GIN, OKLAHOMA
 from rummy_cli.games.gin.score import GinHand, gin_state
-from rummy_cli.hollywood_sheet import LABELS, sheet_rows, sheet_text
 
 HOLLYWOOD = replace(GIN, scoring="hollywood")
 E10 = [("A", 5, 65), ("A", 5, 50), ("B", 22, 2), ("A", 1, 31)]  # A +60, +45; B +20; A +30

@@ -99,8 +99,8 @@ def test_r13_legal_turn_names_every_forced_joker_and_json_lists_them() -> None:
      "bonus), Cy 11 points (1 + 10 undercut bonus)."),
 ])
 def test_r22_knocker_tie_worded_ties_the_knocker(points: dict[str, int], sentence: str) -> None:
+    from rummy_cli.games.manipulation.report import round_sentence
     from rummy_cli.games.manipulation.scoring import score_round
-    from rummy_cli.report import round_sentence
 
     result = score_round(list(points), points, knocker="Ann")
     assert round_sentence(result, 10, 25) == sentence

@@ -161,7 +161,7 @@ def test_history_rows_say_the_end_the_hands_and_the_running_totals() -> None:
 @given(st.data())
 def test_history_fits_80_columns_for_names_up_to_six_letters(data: st.DataObject) -> None:
     from rummy_cli.games.manipulation.game import new_game, record_round
-    from rummy_cli.report import history_table
+    from rummy_cli.games.manipulation.report import history_table
 
     names = data.draw(st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6),
                                min_size=5, max_size=5, unique=True))
@@ -540,8 +540,9 @@ def any_game(draw: st.DrawFn) -> Any:
 @settings(max_examples=60, deadline=None)
 @given(any_game())
 def test_every_spreadsheet_cell_of_points_is_a_number_and_the_scores_add_up(game: Any) -> None:
-    from rummy_cli import gin_sheet, report
     from rummy_cli.games import is_gin
+    from rummy_cli.games.gin import sheet as gin_sheet
+    from rummy_cli.games.manipulation import report
 
     sheet = gin_sheet if is_gin(game) else report
     headers, rows = sheet.spreadsheet_rows(game)

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy_cli import _solver_dp
 from rummy_cli.cards import (
     AnyCard,
     Card,
@@ -34,7 +33,8 @@ from rummy_cli.cards import (
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.games.manipulation.scoring import card_points
 from rummy_cli.melds import analyze_meld, resolved
-from rummy_cli.solver import Arrangement, Play, arrange, best_play, suggest
+from rummy_cli.search import dp as _solver_dp
+from rummy_cli.search.solver import Arrangement, Play, arrange, best_play, suggest
 
 ACE_LOW = replace(MANIPULATION_RUMMY, ace_high=False)
 

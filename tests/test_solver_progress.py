@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from rummy_cli import solver
-from rummy_cli._solver_progress import searching
+from rummy_cli.search import solver
+from rummy_cli.search.progress import searching
 from tests.clirun import one_error_line, run
 
 

@@ -24,7 +24,6 @@ from .shell import (
     _split_pair,
 )
 
-KINDS = ("gin", "classic", "oklahoma")  # the --game names that start this game
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
 WORD = "Hand"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
@@ -148,7 +147,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
     """Ask for the hand, show its score (from cards: the layout), and record it once the
     player agrees. When the layout laid down changes the result, ask which it was."""
     from ..games.gin.game import record_hand
-    from ..gin_sheet import hand_sentence
+    from ..games.gin.sheet import hand_sentence
     from ..ledger import locked, save
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
@@ -198,7 +197,7 @@ def _ask_layout(game: Any, who: str | None, hands: dict[str, Any],
     """The knocker's layout when it matters (D(a)): asked, as melds; else None (assumed)."""
     from ..cards import format_table, parse_table
     from ..games.gin.game import gin_entry, score_gin_entry
-    from ..gin_report import layout_options
+    from ..games.gin.report import layout_options
     from .prompts import ask_gin_layout
 
     if who is None:
@@ -242,7 +241,7 @@ def say_hand(game: Any, number: int, as_json: bool, announced: bool = False,
              path: Path | None = None) -> None:
     """The hand just recorded (from cards: the layout it was scored with), then the
     standings."""
-    from ..gin_sheet import hand_json, hand_sentence
+    from ..games.gin.sheet import hand_json, hand_sentence
 
     if as_json:
         _print_json(hand_json(game, number))
@@ -262,7 +261,7 @@ def layout_said(game: Any, number: int, path: Path | None = None,
     """Hand ``number`` entered as cards: the layout scored and the defender's reply; when
     another layout of the least deadwood changes the result (and ``matters``), which one,
     and the command that enters it instead (D(a))."""
-    from ..gin_report import layout_lines, layout_matters_lines
+    from ..games.gin.report import layout_lines, layout_matters_lines
 
     entry, result = game.rounds[number - 1], game.results[number - 1]
     shown = result.showdown
@@ -288,14 +287,14 @@ def layout_said(game: Any, number: int, path: Path | None = None,
 
 def show(game: Any) -> None:
     """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..gin_sheet import standings_footer, standings_table
+    from ..games.gin.sheet import standings_footer, standings_table
 
     shell.show_after(standings_table(game), standings_footer(game))
 
 
 def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
     """``standings`` for a Gin game."""
-    from ..gin_sheet import standings_footer, standings_json, standings_table
+    from ..games.gin.sheet import standings_footer, standings_json, standings_table
 
     if as_json:
         doc = standings_json(game)
@@ -311,7 +310,7 @@ def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str
 
 def history(game: Any, as_json: bool, fmt: str) -> None:
     """``history`` for a Gin game: one row per hand."""
-    from ..gin_sheet import history_json, history_table, standings_footer
+    from ..games.gin.sheet import history_json, history_table, standings_footer
 
     if as_json:
         _print_json(history_json(game))
@@ -321,7 +320,7 @@ def history(game: Any, as_json: bool, fmt: str) -> None:
         return
     click.echo(history_table(game, fmt))
     if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
-        from ..gin_sheet import hollywood_table
+        from ..games.gin.sheet import hollywood_table
 
         click.echo()  # under the hands, each game's sum as on a paper sheet
         click.echo(hollywood_table(game, fmt))
@@ -331,14 +330,14 @@ def history(game: Any, as_json: bool, fmt: str) -> None:
 
 def said(game: Any, number: int) -> str:
     """Hand ``number`` in one sentence."""
-    from ..gin_sheet import hand_sentence
+    from ..games.gin.sheet import hand_sentence
 
     return hand_sentence(game, number)
 
 
 def said_json(game: Any, number: int) -> dict[str, Any]:
     """Hand ``number`` as ``round --json`` prints it."""
-    from ..gin_sheet import hand_json
+    from ..games.gin.sheet import hand_json
 
     return hand_json(game, number)
 

@@ -26,7 +26,6 @@ from .shell import (
     _sentence,
 )
 
-KINDS = ("manipulation",)  # the --game names that start this game
 ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
 WORD = "Round"  # what one entry of the game is called
@@ -63,8 +62,8 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
 
 def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
     """What 'rummy new' says: the seats, the decks, who deals and plays first."""
+    from ..games.manipulation.report import house_rules_text
     from ..games.manipulation.scoring import leader_of
-    from ..report import house_rules_text
 
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
@@ -172,14 +171,19 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
 
 def show(game: Any) -> None:
     """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..report import standings_footer, standings_table
+    from ..games.manipulation.report import standings_footer, standings_table
 
     shell.show_after(standings_table(game), standings_footer(game))
 
 
 def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
     """``rummy standings``: the table, who won or who deals next, the house rules."""
-    from ..report import house_rules_text, standings_footer, standings_json, standings_table
+    from ..games.manipulation.report import (
+        house_rules_text,
+        standings_footer,
+        standings_json,
+        standings_table,
+    )
 
     if as_json:
         _print_json({**standings_json(game), "game": number or len(night.games),
@@ -195,11 +199,11 @@ def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str
 def history(game: Any, as_json: bool, fmt: str) -> None:
     """``rummy history``: the score sheet."""
     if as_json:
-        from ..report import history_json
+        from ..games.manipulation.report import history_json
 
         _print_json(history_json(game))
         return
-    from ..report import history_table, standings_footer
+    from ..games.manipulation.report import history_table, standings_footer
 
     if not game.rounds and fmt in ("simple", "plain"):
         click.echo("No rounds recorded yet.")
@@ -216,7 +220,7 @@ def said(game: Any, number: int) -> str:
 
 def said_json(game: Any, number: int) -> dict[str, Any]:
     """Round ``number`` as ``round --json`` prints it."""
-    from ..report import round_json
+    from ..games.manipulation.report import round_json
 
     return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
 

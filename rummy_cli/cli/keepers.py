@@ -1,10 +1,10 @@
 """Which module keeps the score of a ledger's game at the command line.
 
-A game of the ledger is known by its ``game:`` name; ``rummy_cli.games`` tells the package
-it belongs to (``manipulation``, ``gin``), and ``keep_<package>`` here answers the same calls
-for each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
+A game of the ledger is known by its ``game:`` name; the registry (``rummy_cli.games.GAMES``)
+names, for each game, its keeper here (``keep_<package>``), which answers the same calls for
+each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
 ``said_json``, ``undone``, ``fixed`` (a round changed by options), ``asked_fix`` (asked again
-on a terminal), ``renamed``. A new game is one more such module.
+on a terminal), ``renamed``. A new game is one more such module, named in the registry.
 """
 
 from __future__ import annotations
@@ -14,27 +14,23 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import RummyError
+from ..games import GAMES, PlayedGame, registered, registered_for
 
-FAMILIES = ("manipulation", "gin")  # each has rummy_cli/games/<family>/ and keep_<family>.py
 
-
-def keeper_of(game: Any) -> ModuleType:
+def keeper_of(game: PlayedGame) -> ModuleType:
     """The keeper of a game read from a ledger."""
-    from ..games import family_of
-
-    return import_module(f"{__package__}.keep_{family_of(game.rules.game)}")
+    return import_module(registered(game.rules.game).keeper)
 
 
 def keeper_for(kind: str) -> ModuleType:
     """The keeper that starts a game of ``--game`` ``kind`` (manipulation, gin, ...)."""
-    for family in FAMILIES:
-        module = import_module(f"{__package__}.keep_{family}")
-        if kind in module.KINDS:
-            return module
-    raise RummyError(f"no game called {kind!r}")  # click's choice of --game stops this first
+    try:
+        return import_module(registered_for(kind).keeper)
+    except KeyError:  # click's choice of --game stops this first
+        raise RummyError(f"no game called {kind!r}") from None
 
 
-def still_kept_by(module: str, game: Any, path: Any) -> Any:
+def still_kept_by(module: str, game: PlayedGame, path: Any) -> Any:
     """``game`` as read under the lock, if the keeper ``module`` (its ``__name__``) keeps it.
 
     The keeper is chosen from a read made before the lock; another command may have started
@@ -48,10 +44,10 @@ def still_kept_by(module: str, game: Any, path: Any) -> Any:
     return game
 
 
-def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None:
+def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame | None) -> None:
     """Options of another game given for this one: say whose they are."""
-    for family in FAMILIES:
-        other = import_module(f"{__package__}.keep_{family}")
+    for each in GAMES:
+        other = import_module(each.keeper)
         if other is keeper:
             continue
         for option in other.OWN_OPTIONS:
@@ -60,11 +56,11 @@ def refuse_others(keeper: ModuleType, given: dict[str, bool], game: Any) -> None
                                  f"{_title(keeper)}: {keeper.ENDS}")
 
 
-def entry_word(game: Any) -> str:
+def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
     return "match" if getattr(game.rules, "hollywood", False) else "game"
 
 
 def _title(keeper: ModuleType) -> str:
-    return "a Gin game" if keeper.WORD == "Hand" else "Manipulation Rummy"
+    return next(game.title for game in GAMES if game.keeper == keeper.__name__)

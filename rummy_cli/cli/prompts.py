@@ -529,7 +529,7 @@ def _gin_hand_of(game: Any, player: str, knocks: bool, upcard: str | None,
     """Check one Gin hand as it is typed: its cards (10; 11 for big gin), no joker, no card
     of the other hand, and the knocker's deadwood within the limit (G6, G7, G16)."""
     from ..cards import Card, parse_card
-    from ..deadwood import least_deadwood
+    from ..games.gin.deadwood import least_deadwood
     from ..games.gin.showdown import HAND, MOST_DEADWOOD, limit_words, real_cards
 
     card = None if upcard is None else parse_card(upcard)

@@ -80,11 +80,11 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bo
         verdict = analyze_meld(parsed)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
-        from ..report import meld_json
+        from ..games.manipulation.report import meld_json
 
         _print_json(meld_json(verdict))
     else:
-        from ..report import meld_text
+        from ..games.manipulation.report import meld_text
 
         click.echo(meld_text(verdict, _style(ascii_only, unicode)))
     sys.exit(code)
@@ -121,11 +121,11 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: b
         verdicts = [analyze_meld(m) for m in melds]
     code = _settle(0 if all(v.legal for v in verdicts) else 1)
     if as_json:
-        from ..report import table_json
+        from ..games.manipulation.report import table_json
 
         _print_json(table_json(verdicts))
     else:
-        from ..report import table_text
+        from ..games.manipulation.report import table_text
 
         click.echo(table_text(verdicts, _style(ascii_only, unicode)))
     sys.exit(code)
@@ -367,20 +367,20 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     looked = (not verdict.legal and bool(verdict.played)
               and not any(v.code in not_arrangement for v in verdict.violations))
     if looked:
-        from ..solver import suggest
+        from ..search.solver import suggest
 
         suggestion = suggest(before, verdict.played, decks=decks)
         if suggestion is None and not as_json:  # then say what could have been played
-            from ..solver import partial_play
+            from ..search.solver import partial_play
 
             partial = partial_play(before, verdict.played, decks=decks)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
-        from ..report import turn_json
+        from ..games.manipulation.report import turn_json
 
         _print_json(turn_json(verdict, suggestion, with_suggestion=not verdict.legal))
     else:
-        from ..report import turn_text
+        from ..games.manipulation.report import turn_text
 
         click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY, partial))
     sys.exit(code)
@@ -405,7 +405,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
       rummy arrange 7S 7H 7D 7S 7H 7C
       rummy arrange "QH KH AH / 2C 3C JK" --json
     """
-    from ..solver import arrange as solve
+    from ..search.solver import arrange as solve
 
     text = " ".join(cards).replace("|", "/")
     parsed = [c for m in _table(text, "the cards") for c in m]
@@ -459,12 +459,12 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
     """
-    from .._solver_progress import searching
     from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
     from ..games.manipulation.scoring import hand_points
     from ..games.manipulation.turn import ordinal, validate_start
     from ..render import plural, show_cards, wrap
-    from ..solver import best_play
+    from ..search.progress import searching
+    from ..search.solver import best_play
 
     d = decks or 2
     table = _table(table_text, "--table")
@@ -517,7 +517,7 @@ def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int
     for m in play.after:
         click.echo(f"  {show_cards(m, style)}")
     if not play.hand_after:
-        from ..report import going_out_text
+        from ..games.manipulation.report import going_out_text
 
         click.echo("Left in hand: nothing.")
         click.echo(wrap(f"You go out: {going_out_text('you', RULES)}.", style))

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..games import PRESETS
 from .shell import cli, json_option, ledger_option
 
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
 
-GAMES = ("manipulation", "gin", "classic", "oklahoma")
+GAMES = PRESETS  # the --game names, from the registry
 
 
 def _rules_in_force(ledger: str | None) -> tuple[AnyRules | None, Path | None]:

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..errors import RefusedError, RummyError
+from ..games import PRESETS
 from . import shell
 from .shell import (
     _RUN,
@@ -40,8 +41,7 @@ from .shell import (
               help="Play to N points instead of 150 (short for --rule target=N).")
 @click.option("--knock-limit", type=str, metavar="N",
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
-@click.option("--game", "kind", type=click.Choice(["manipulation", "gin", "classic",
-                                                   "oklahoma"], case_sensitive=False),
+@click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
               help="The game: Manipulation Rummy (the default), or Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma'.")
 @click.option("--hollywood", is_flag=True,

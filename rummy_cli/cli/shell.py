@@ -501,7 +501,7 @@ def _recorded(path: Path, number: int) -> str:
 
 
 def _sentence(game: Any, result: Any) -> str:
-    from ..report import round_sentence
+    from ..games.manipulation.report import round_sentence
 
     return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
 

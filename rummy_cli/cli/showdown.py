@@ -1,8 +1,8 @@
 """The Gin referee's commands: ``rummy deadwood`` and ``rummy check knock``.
 
 Registered on the ``rummy`` group (and its ``check`` group) when ``rummy_cli.cli`` imports
-it. The rules are in ``games/gin/showdown.py`` and ``deadwood.py``; this module parses,
-calls them and prints.
+it. The rules are in ``games/gin/showdown.py`` and ``games/gin/deadwood.py``; this module
+parses, calls them and prints.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
       rummy deadwood 7C 7D 7H 8H 9H         (14: the run 7H 8H 9H, 7D 7C left)
       rummy deadwood "2H 3H 4H 7C 7D 7S JS QS KS AD" --json
     """
-    from ..deadwood import least_deadwood
+    from ..games.gin.deadwood import least_deadwood
 
     gin_rules(game)
     hand = gin_hand(cards, "the hand")
@@ -117,11 +117,11 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
                                  f"{len(hand)}")
     arrangement = least_deadwood(hand)
     if as_json:
-        from ..gin_report import deadwood_json
+        from ..games.gin.report import deadwood_json
 
         _print_json(deadwood_json(arrangement))
     else:
-        from ..gin_report import deadwood_text
+        from ..games.gin.report import deadwood_text
 
         click.echo(deadwood_text(arrangement, _style(ascii_only, unicode)))
 
@@ -189,11 +189,11 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
                        knocker_melds=melds, upcard=upcard)
     code = _settle(0 if showdown.legal else 1)
     if as_json:
-        from ..gin_report import showdown_json
+        from ..games.gin.report import showdown_json
 
         _print_json(showdown_json(showdown))
     else:
-        from ..gin_report import showdown_text
+        from ..games.gin.report import showdown_text
 
         click.echo(showdown_text(showdown, _style(ascii_only, unicode)))
     sys.exit(code)

@@ -1,35 +1,113 @@
 """The games rummy referees and scores, as peers: each is one package and one preset.
 
-The ledger knows a game only by the name in its ``game:`` line: :func:`game_from` and
-:func:`game_document` hand a game's plain data to its own module and back. Adding a game is a
-module with ``game_from``/``game_document`` and a line in :data:`KINDS`. Nothing here imports
-click or YAML.
+The one registry, :data:`GAMES`, names each game: its package in ``games/``, its presets
+(the ``--game`` names that start it), the names its ledger entries carry in their ``game:``
+line, and its keeper at the command line. The ledger knows a game only by that name:
+:func:`game_from` and :func:`game_document` hand a game's plain data to its package's
+``record`` module and back; the CLI finds a game's keeper through :func:`registered` and
+:func:`registered_for`. Adding a game is its package and one line in :data:`GAMES`. Nothing
+here imports click or YAML.
+
+>>> [g.package for g in GAMES]
+['manipulation', 'gin']
+>>> registered("oklahoma").package, registered_for("manipulation").package
+('gin', 'manipulation')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..document import Where
 
 MANIPULATION = "manipulation-rummy"
+
+
+class GameRules(Protocol):
+    """What the rules of every game say of themselves: the game's name in the ledger."""
+
+    @property
+    def game(self) -> str: ...
+
+
+class GameState(Protocol):
+    """Where every game stands after its rounds (hands in Gin)."""
+
+    @property
+    def game_over(self) -> bool: ...
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+    @property
+    def over_after(self) -> int | None: ...
+
+
+class PlayedGame(Protocol):
+    """What every game of the ledger provides to the ledger, the keepers and this registry;
+    the rest of a game is its own package's business."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> GameRules: ...
+    @property
+    def state(self) -> GameState: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Registered:
+    """A game rummy knows: where it lives and the names it goes by."""
+
+    package: str  # its package in games/, which holds its ``record`` module
+    title: str  # what a message calls it
+    presets: tuple[str, ...]  # the --game names that start such a game
+    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
+    keeper: str  # the module that keeps its score at the command line
+
+    @property
+    def record(self) -> str:
+        """The module that reads and writes such a game in the ledger."""
+        return f"{__name__}.{self.package}.record"
+
+
+# the registry: one line per game
+GAMES = (
+    Registered(package="manipulation", title="Manipulation Rummy", presets=("manipulation",),
+               names=(MANIPULATION,), keeper="rummy_cli.cli.keep_manipulation"),
+    Registered(package="gin", title="a Gin game", presets=("gin", "classic", "oklahoma"),
+               names=("gin", "classic", "oklahoma"), keeper="rummy_cli.cli.keep_gin"),
+)
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
-KINDS = {
-    MANIPULATION: "rummy_cli.games.manipulation.record",
-    "gin": "rummy_cli.games.gin.record",
-    "classic": "rummy_cli.games.gin.record",
-    "oklahoma": "rummy_cli.games.gin.record",
-}
-GIN_FAMILY = ("gin", "classic", "oklahoma")
+KINDS = {name: game.record for game in GAMES for name in game.names}
+PRESETS = tuple(preset for game in GAMES for preset in game.presets)  # every --game name
+GIN_FAMILY = next(game for game in GAMES if game.package == "gin").names
+
+
+def registered(name: str) -> Registered:
+    """The game whose ledger entries are called ``name`` (their ``game:`` line); KeyError
+    for none."""
+    for game in GAMES:
+        if name in game.names:
+            return game
+    raise KeyError(name)
+
+
+def registered_for(preset: str) -> Registered:
+    """The game that ``--game preset`` starts; KeyError for none."""
+    for game in GAMES:
+        if preset in game.presets:
+            return game
+    raise KeyError(preset)
 
 
 def family_of(name: str) -> str:
     """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
-    return KINDS[name].split(".")[2]
+    return registered(name).package
 
 
-def is_gin(game: Any) -> bool:
+def is_gin(game: PlayedGame) -> bool:
     """Whether a game is one of the Gin family."""
     return bool(game.rules.game in GIN_FAMILY)
 
@@ -56,12 +134,12 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Any, lis
     return game, list(warnings)
 
 
-def game_document(game: Any) -> dict[str, Any]:
+def game_document(game: PlayedGame) -> dict[str, Any]:
     """A game as the ledger keeps it (by the module of its kind)."""
     return dict(_record(game.rules.game, ()).game_document(game))
 
 
-def ending_change(old: Any, new: Any) -> str | None:
+def ending_change(old: PlayedGame, new: PlayedGame) -> str | None:
     """How ``new``, a corrected copy of the finished game ``old``, would end otherwise, in
     words (to follow "it would"), or None: it still ends after the same round (a hand in
     Gin) and is won by the same players.
@@ -78,3 +156,10 @@ def ending_change(old: Any, new: Any) -> str | None:
         return (f"be won by {' and '.join(now.winners) or 'nobody'} instead of "
                 f"{' and '.join(was.winners) or 'nobody'}")
     return None
+
+
+if TYPE_CHECKING:  # every game's class provides what a played game must (mypy checks it)
+    from .gin.game import GinGame
+    from .manipulation.game import Game
+
+    _GAMES: tuple[type[PlayedGame], ...] = (Game, GinGame)

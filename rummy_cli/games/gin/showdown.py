@@ -1,6 +1,6 @@
 """The Gin showdown (G3-G10, G16, G17): is a knock legal, who scores what, and why.
 
-The searches (least deadwood, layouts, layoffs) are in :mod:`rummy_cli.deadwood`; this
+The searches (least deadwood, layouts, layoffs) are in :mod:`rummy_cli.games.gin.deadwood`; this
 module is the referee: it checks what was typed, grants each side its best legal play
 where the table did not say what was laid down (D "computing a knock"), and scores by G10.
 
@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker, card_key, format_cards
-from ...deadwood import (
+from ...errors import RefusedError, UnusableInputError
+from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
+from .deadwood import (
     Arrangement,
     Defender,
     GinMeld,
@@ -36,8 +38,6 @@ from ...deadwood import (
     shown,
     total,
 )
-from ...errors import RefusedError, UnusableInputError
-from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
 from .rules import GinRules
 
 Result = Literal["knock", "undercut", "gin", "big-gin", "tie"]

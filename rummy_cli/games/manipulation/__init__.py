@@ -1,2 +1,4 @@
 """Manipulation Rummy (Carousel), R1-R27: its figures (``rules``), the turn referee
-(``turn``), round and game scoring (``scoring``) and a game of rounds (``game``)."""
+(``turn``), round and game scoring (``scoring``), a game of rounds (``game``), its place in
+the ledger (``record``) and what its commands print (``report``). The arrangement search it
+uses is shared (``rummy_cli.search``)."""

@@ -1,4 +1,4 @@
-"""What one suit can do at one step of the search: the runs part of :mod:`._solver_dp`.
+"""What one suit can do at one step of the search: the runs part of :mod:`.dp`.
 
 A suit's open runs are counted by length, 1 up to ``cap`` (``min_meld``: long enough,
 it may end at any time). They are numbered (interned), so a state of the search holds
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ._solver_problem import HIGH_ACE, Choice, Problem
-from ._solver_prune import runs_at_least
+from .problem import HIGH_ACE, Choice, Problem
+from .prune import runs_at_least
 
 Runs = tuple[int, ...]  # open runs of one suit, by length 1..cap
 # a choice for one card: choice, new runs (number), `may` copies placed, cards for groups,
@@ -64,7 +64,7 @@ class HighAces:
 class Suits:
     """The runs of each suit: their numbers, and every way a step can change them.
 
-    With ``spare`` jokers (see :func:`._solver_dp.solve`) a joker never starts a run:
+    With ``spare`` jokers (see :func:`.dp.solve`) a joker never starts a run:
     one at the low end of a run could be at its high end instead, except below a run
     that reaches the top, and :meth:`top_ways` puts jokers there.
     """
@@ -75,7 +75,7 @@ class Suits:
         # jokers that runs may count on to finish, besides those the search places: for
         # a search of the ranks above some rank, the jokers the ranks below may hold
         self.finish_jokers = finish_jokers
-        # for :func:`._solver_dp._jokerless_above`: the ranks mirrored, and its answers
+        # for :func:`.dp._jokerless_above`: the ranks mirrored, and its answers
         self.mirror: Suits | None = None
         self.above: dict[tuple[int, int], list[int]] = {}
         self.cap = problem.run_cap
@@ -88,7 +88,7 @@ class Suits:
         self._options: dict[tuple[int, int, int, int], list[Option]] = {}
         self._finishable: dict[tuple[int, int, Runs, int], bool] = {}
         # the search's moves, kept across its runs: by (rank, suit, jokers), then by the
-        # state less the other suits' runs (see :meth:`._solver_dp._Search._moves`)
+        # state less the other suits' runs (see :meth:`.dp._Search._moves`)
         self.moves: dict[tuple[int, int, int], dict[int, list[tuple[int, int, int, Choice]]]] = {}
 
     def number(self, runs: Runs) -> int:

@@ -1,7 +1,7 @@
 """What the solver's search works on: cards to place, by card, and free jokers.
 
-Shared by the search (:mod:`._solver_dp`) and the layout of its answer
-(:mod:`._solver_layout`). The referee's rules (which cards must be placed, which may,
+Shared by the search (:mod:`.dp`) and the layout of its answer
+(:mod:`.layout`). The referee's rules (which cards must be placed, which may,
 which jokers are free) are turned into a :class:`Problem` by :mod:`.solver`.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
-from .cards import AnyCard, Card, Meld, Suit
+from ..cards import AnyCard, Card, Meld, Suit
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 HIGH_ACE = 14  # the position of an ace played after a king

@@ -2,9 +2,9 @@
 
 Pure: no I/O. This module states the referee's rules as a placement problem (which cards
 must be placed, which may, which jokers are free to take a new card) and tidies the
-answer; the exact search itself is in :mod:`rummy_cli._solver_dp`.
+answer; the exact search itself is in :mod:`rummy_cli.search.dp`.
 
->>> from .cards import format_table, parse_cards, parse_table
+>>> from ..cards import format_table, parse_cards, parse_table
 >>> format_table(arrange(parse_cards("7S 7H 7D 7S 7H 7C")).melds)
 '7S 7H 7D / 7S 7H 7C'
 >>> play = best_play(parse_table("JK=9D 9S 9C / 7D 8D 9D 10D"), parse_cards("JD 2C"))
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from ._solver_dp import solve
-from ._solver_problem import Cell, Problem, Solution
-from .cards import AnyCard, Card, Joker, Meld, card_key, represented
-from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
-from .games.manipulation.scoring import card_points
-from .melds import analyze_meld, resolved
+from ..cards import AnyCard, Card, Joker, Meld, card_key, represented
+from ..games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from ..games.manipulation.scoring import card_points
+from ..melds import analyze_meld, resolved
+from .dp import solve
+from .problem import Cell, Problem, Solution
 
 Objective = Literal["cards", "points"]
 
@@ -58,7 +58,7 @@ def arrange(
     arrangement declares it. ``decks`` is accepted for symmetry with the other calls: the
     cards are taken as given, copies and all.
 
-    >>> from .cards import format_table, parse_cards
+    >>> from ..cards import format_table, parse_cards
     >>> a = arrange(parse_cards("KC AC 2C"))
     >>> a.possible, [str(c) for c in a.unplaceable]
     (False, ['KC', 'AC', '2C'])
@@ -96,7 +96,7 @@ def best_play(
     plays as many cards as possible, then sheds the most points; ``by="points"`` the
     other way round.
 
-    >>> from .cards import format_table, parse_cards, parse_table
+    >>> from ..cards import format_table, parse_cards, parse_table
     >>> play = best_play(parse_table("10C JC QC"), parse_cards("KC 2S 3S"))
     >>> format_table(play.after), play.cards_played, play.points_shed
     ('10C JC QC KC', 1, 10)
@@ -138,7 +138,7 @@ def suggest(
 
     The same joker rule as :func:`best_play` holds. None when there is no such table.
 
-    >>> from .cards import format_table, parse_cards, parse_table
+    >>> from ..cards import format_table, parse_cards, parse_table
     >>> format_table(suggest(parse_table("5H 6H 7H / 9S 9H 9D"), parse_cards("8H 9C")))
     '5H 6H 7H 8H / 9S 9H 9D 9C'
     >>> suggest(parse_table("JK=QD QS QH"), parse_cards("KD")) is None
@@ -168,7 +168,7 @@ def partial_play(
     a play of as many of them as can join it (None if none can), and those of them that
     can join it in no legal play at all, even alone.
 
-    >>> from .cards import format_table, parse_cards, parse_table
+    >>> from ..cards import format_table, parse_cards, parse_table
     >>> play, nowhere = partial_play(parse_table("5D 6D 7D / 9D 10D JD"),
     ...                              parse_cards("4D QD 2C"))
     >>> format_table(play.after), [str(c) for c in play.played], [str(c) for c in nowhere]

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, format_table
-from .render import PLAIN, Style, plural, show_cards, wrap
+from ...cards import Card, format_table
+from ...render import PLAIN, Style, plural, show_cards, wrap
 
 if TYPE_CHECKING:  # kept out of start-up
+    from ...melds import Violation
     from .deadwood import Arrangement, GinMeld, Reply
-    from .games.gin.showdown import HandScore, Outcome, Showdown
-    from .melds import Violation
+    from .showdown import HandScore, Outcome, Showdown
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -223,9 +223,9 @@ def layout_lines(s: Showdown, knocker: str, defender: str,
     """What was laid down and laid off in a hand scored from cards, as ``round`` shows it:
     'Ann lays 2D 3D 4D / 8S 8H 8C / 10S JS QS, deadwood AC 1;' then the defender's side.
 
-    >>> from .cards import parse_cards
-    >>> from .games.gin.rules import GIN
-    >>> from .games.gin.showdown import check_knock
+    >>> from ...cards import parse_cards
+    >>> from .rules import GIN
+    >>> from .showdown import check_knock
     >>> s = check_knock(GIN, parse_cards("2H 3H 4H 7C 7D 7S JS QS KS AD"),
     ...                 parse_cards("5C 5D 5S 8H 9H 10H 2C 4C 6D KC"))
     >>> print("\\n".join(layout_lines(s, "Ann", "Ben")))

@@ -7,7 +7,7 @@ are worth: ace 1, 2-10 their value, J Q K 10. No jokers here: the Gin games have
 Every search is exact: a hand is at most 11 cards, so a search over the melds that hold the
 lowest card left, memoised on the cards left (at most 2**11 states), is complete and fast.
 
->>> from .cards import parse_cards
+>>> from ...cards import parse_cards
 >>> a = least_deadwood(parse_cards("7C 7D 7H 8H 9H"))  # G4: the run, not the group
 >>> a.deadwood, a.table, [str(c) for c in a.unmatched]
 (14, '7H 8H 9H', ['7D', '7C'])
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from .cards import Card, card_key, format_table
+from ...cards import Card, card_key, format_table
 
 Kind = Literal["group", "run"]
 GinMeld = tuple[Card, ...]
@@ -32,7 +32,7 @@ GinMeld = tuple[Card, ...]
 def points(card: Card) -> int:
     """What a card counts as deadwood (G2): ace 1, 2-10 face value, J Q K 10.
 
-    >>> from .cards import parse_card
+    >>> from ...cards import parse_card
     >>> [points(parse_card(t)) for t in ("AS", "7H", "10D", "KC")]
     [1, 7, 10, 10]
     """
@@ -47,7 +47,7 @@ def total(cards: Sequence[Card]) -> int:
 def meld_kind(cards: Sequence[Card]) -> Kind | None:
     """``group``, ``run`` or None: whether these cards are a Gin meld (G3).
 
-    >>> from .cards import parse_cards
+    >>> from ...cards import parse_cards
     >>> [meld_kind(parse_cards(t)) for t in ("AS 2S 3S", "QS KS AS", "7H 7D 7C", "7H 8H")]
     ['run', None, 'group', None]
     """
@@ -205,7 +205,7 @@ def shown(melds: Sequence[GinMeld]) -> tuple[GinMeld, ...]:
 def possible_melds(cards: Sequence[Card]) -> list[GinMeld]:
     """Every Gin meld these cards can make (G3), overlapping ones included.
 
-    >>> from .cards import format_cards, parse_cards
+    >>> from ...cards import format_cards, parse_cards
     >>> [format_cards(m) for m in possible_melds(parse_cards("7C 7D 7H 8H 9H"))]
     ['7H 7D 7C', '7H 8H 9H']
     """
@@ -224,7 +224,7 @@ def layouts(cards: Sequence[Card], limit: int) -> Iterator[Arrangement]:
     """Every layout of these cards with deadwood <= ``limit``: each set of disjoint melds
     once. With ``limit`` the least deadwood, the layouts D(a) assumes when none is given.
 
-    >>> from .cards import parse_cards
+    >>> from ...cards import parse_cards
     >>> hand = parse_cards("AS 5S 6S 7S 5C 6C 7C 5D 6D 7D")  # E8: runs or groups
     >>> [a.table for a in layouts(hand, 1)]
     ['5S 5D 5C / 6S 6D 6C / 7S 7D 7C', '5S 6S 7S / 5D 6D 7D / 5C 6C 7C']

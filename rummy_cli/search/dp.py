@@ -1,4 +1,4 @@
-"""The exact search behind :mod:`rummy_cli.solver`: a dynamic program over the ranks.
+"""The exact search behind :mod:`rummy_cli.search.solver`: a dynamic program over the ranks.
 
 After van Rijn, Takes and Vis, "The complexity of Rummikub problems" (2015). The cards
 are visited rank by rank (1..13, then 14 for a high ace), suit by suit. What the future
@@ -16,18 +16,18 @@ any cards left start new runs. So each choice leads to one state, not many.
 An ace is low or high, so the aces of a suit kept back at rank 1 for rank 14 would have
 to be carried through every state, multiplying the states by up to 3 per suit. Instead,
 a state carries a bit set: bit ``i`` says "reachable with the kept aces of number ``i``"
-(:class:`._solver_suit.HighAces`), one set per score. Rank 14 keeps the bits its runs
+(:class:`.suit.HighAces`), one set per score. Rank 14 keeps the bits its runs
 can take.
 
 None of the following loses a solution:
 
 * a suit that cannot finish its short runs with the cards of that suit still to come,
-  whatever the other suits do, is dropped at once (:mod:`._solver_suit`);
+  whatever the other suits do, is dropped at once (:mod:`.suit`);
 * long runs beyond what the next rank could extend are forgotten: they can only end;
 * a way of keeping aces for the top that needs more jokers than are left, to stand for
   the queens and kings no card of the hand or table provides, is dropped at each rank
-  below the queen (:meth:`._solver_suit.HighAces.within`);
-* a state that another state beats in every way is dropped (:mod:`._solver_prune`);
+  below the queen (:meth:`.suit.HighAces.within`);
+* a state that another state beats in every way is dropped (:mod:`.prune`);
 * a score budget: a state that already left out more than the budget is dropped. A
   quick search first keeps only the best-scoring states of each step and so finds a
   good play, often the best, in little time; the exact search then only looks for plays
@@ -44,7 +44,7 @@ None of the following loses a solution:
   large;
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
-  (:func:`solve`; :class:`._solver_suit.Suits` says where that is).
+  (:func:`solve`; :class:`.suit.Suits` says where that is).
 
 States keep no links to the states they came from: the layers are kept, and the way to
 the best state is found afterwards by replaying each step backwards
@@ -58,8 +58,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 
-from ._solver_layout import lay_out
-from ._solver_problem import (
+from ..cards import Card
+from .layout import lay_out
+from .problem import (
     HIGH_ACE,
     Cell,
     Choice,
@@ -70,9 +71,8 @@ from ._solver_problem import (
     steps,
     without_hopeless,
 )
-from ._solver_prune import unbeaten
-from ._solver_suit import Suits
-from .cards import Card
+from .prune import unbeaten
+from .suit import Suits
 
 # A state is one int: the numbers of the four suits' open runs (8 bits each), the cards
 # kept for this rank's groups (8 bits), the most of them in one suit (4 bits), the free
@@ -455,7 +455,7 @@ class _Search:
         jokers used are those of ``key`` (a state less the other suits' runs).
 
         Each as (the new state less the other suits, score gained, shift of the ways, the
-        choice), in the order of :meth:`._solver_suit.Suits.options`.
+        choice), in the order of :meth:`.suit.Suits.options`.
         """
         runs_id, groups, widest = _suit(key, s), (key >> GROUPS) & 0xFF, (key >> WIDEST) & 0xF
         used = key >> JOKERS

@@ -1,9 +1,9 @@
 """Dropping states the search never needs: those another state beats in every way.
 
-A state of the search (:mod:`._solver_dp`) beats another when, with the same cards kept
+A state of the search (:mod:`.dp`) beats another when, with the same cards kept
 for the rank's groups, its open runs are at least as good in every suit
 (:func:`runs_at_least`), it used no more jokers (when spare jokers are added at the end,
-see :func:`._solver_dp.solve`), and it reaches each way of keeping aces with no less
+see :func:`.dp.solve`), and it reaches each way of keeping aces with no less
 score, way by way (a state often reaches its ways with different scores, as an ace kept
 for the top scores at once). Whatever finishes the beaten state then finishes the other,
 at least as well.

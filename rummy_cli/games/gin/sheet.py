@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .render import and_list, plural, table
+from ...render import and_list, plural, table
 
 if TYPE_CHECKING:
-    from .games.gin.game import GinGame
+    from .game import GinGame
 
 _RESULT_WORDS = {"knock": "knocked and wins", "gin": "went gin and wins",
                  "big-gin": "went big gin and wins"}
@@ -40,7 +40,7 @@ def hand_sentence(game: GinGame, number: int) -> str:
 
 def hand_json(game: GinGame, number: int) -> dict[str, Any]:
     """``round --json`` for a Gin hand (the contract's fields)."""
-    from .games.gin.score import hand_data
+    from .score import hand_data
 
     return {**hand_data(game.state, number),
             "deadwood": dict(game.results[number - 1].deadwood)}
@@ -48,7 +48,7 @@ def hand_json(game: GinGame, number: int) -> dict[str, Any]:
 
 def standings_json(game: GinGame) -> dict[str, Any]:
     """``standings --json`` for a Gin game; Hollywood adds the three games (``games``)."""
-    from .games.gin.score import games_data, standings_data
+    from .score import games_data, standings_data
 
     doc = standings_data(game.state)
     if game.rules.hollywood:
@@ -116,7 +116,7 @@ def end_words(game: GinGame, number: int) -> str:
     """How hand ``number`` ended, in the words of the score sheet: 'Ann knocks', 'Ben
     undercuts Ann', 'Ben gin', 'Ben big gin', 'Ann knocks, tie', 'dead hand'.
 
-    >>> from .games.gin.game import new_gin_game, record_hand
+    >>> from .game import new_gin_game, record_hand
     >>> g, _ = record_hand(new_gin_game(["Ann", "Ben"], dealer="Ben"), "Ann",
     ...                    {"Ann": 9, "Ben": 4})
     >>> g, _ = record_hand(g, "Ben", {"Ben": 0, "Ann": 30})
@@ -242,7 +242,7 @@ def history_table(game: GinGame, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt``: within 80 columns on a screen where the names allow,
     a hand's end taking two lines where one is too long; for a spreadsheet (csv, tsv),
     :func:`spreadsheet_rows`."""
-    from .sheet import is_spreadsheet, sheet_table, spreadsheet
+    from ...sheet import is_spreadsheet, sheet_table, spreadsheet
 
     if is_spreadsheet(fmt):
         headers, rows = spreadsheet_rows(game)

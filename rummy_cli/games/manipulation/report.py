@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import AnyCard, Meld, format_cards
-from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
-from .melds import MeldVerdict, Violation, resolved
-from .render import (
+from ...cards import AnyCard, Meld, format_cards
+from ...melds import MeldVerdict, Violation, resolved
+from ...render import (
     PLAIN,
     Style,
     and_list,
@@ -22,13 +21,14 @@ from .render import (
     table,
     wrap,
 )
+from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
-    from .games.manipulation.game import Game
-    from .games.manipulation.rules import Rules
-    from .games.manipulation.scoring import GameState, RoundResult
-    from .games.manipulation.turn import TurnVerdict
-    from .solver import Play
+    from ...search.solver import Play
+    from .game import Game
+    from .rules import Rules
+    from .scoring import GameState, RoundResult
+    from .turn import TurnVerdict
 
 # --- the referee ------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: Sequence[Meld] |
     """The referee's verdict on one turn, as said at the table.
 
     ``partial``: when no arrangement takes every card played, what could have been played
-    instead and which cards fit nowhere (:func:`rummy_cli.solver.partial_play`).
+    instead and which cards fit nowhere (:func:`rummy_cli.search.solver.partial_play`).
     """
     if v.legal:
         lines = ["LEGAL turn." if v.melded else "LEGAL turn: the player did not meld."]
@@ -180,8 +180,8 @@ def _no_arrangement(played: Sequence[AnyCard], partial: tuple[Play | None, Seque
 def forced_text(v: MeldVerdict) -> str:
     """What the undeclared jokers of a legal meld stand for, the only cards the meld allows.
 
-    >>> from .cards import parse_cards
-    >>> from .melds import analyze_meld
+    >>> from ...cards import parse_cards
+    >>> from ...melds import analyze_meld
     >>> forced_text(analyze_meld(parse_cards("9D 9S 9C JK")))
     'In 9D 9S 9C JK the joker stands for 9H: the only card that fits (R13).'
     """
@@ -214,7 +214,7 @@ def going_out_text(who: str = "they", rules: Rules = MANIPULATION_RUMMY) -> str:
 def round_sentence(r: RoundResult, undercut_bonus: int, going_out_bonus: int) -> str:
     """'Ben undercuts Ann: 29 points (19 + 10 undercut bonus).'
 
-    >>> from .games.manipulation.scoring import score_round
+    >>> from .scoring import score_round
     >>> round_sentence(score_round(["Ann", "Ben"], {"Ann": 4, "Ben": 4}, "Ann"), 10, 25)
     'Ben ties the knocker Ann and wins: 10 points (0 + 10 undercut bonus).'
     """
@@ -319,7 +319,7 @@ def standings_footer(game: Game) -> str:
 def end_words(r: RoundResult) -> str:
     """How a round ended, in the words of the score sheet.
 
-    >>> from .games.manipulation.scoring import score_round
+    >>> from .scoring import score_round
     >>> def said(knocker, **hands): return end_words(score_round(list(hands), hands, knocker))
     >>> said("Cy", Dee=2, Cy=4, Ann=9), said("Cy", Dee=4, Cy=4, Ann=9)
     ('Dee undercuts Cy', 'Dee ties Cy')
@@ -405,7 +405,7 @@ def history_table(game: Game, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt``, as narrow as the format allows: within 80 columns
     on a screen, the words of a round's end taking two lines where one is too long; for a
     spreadsheet (csv, tsv), :func:`spreadsheet_rows`."""
-    from .sheet import is_spreadsheet, sheet_table, spreadsheet
+    from ...sheet import is_spreadsheet, sheet_table, spreadsheet
 
     if is_spreadsheet(fmt):
         headers, rows = spreadsheet_rows(game)

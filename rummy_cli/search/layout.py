@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._solver_problem import HIGH_ACE, SUITS, Choice, Problem, Solution, group_count, steps
-from .cards import AnyCard, Card, Joker
+from ..cards import AnyCard, Card, Joker
+from .problem import HIGH_ACE, SUITS, Choice, Problem, Solution, group_count, steps
 
 
 def lay_out(

@@ -7,8 +7,8 @@ line is what the shutout adds (G13: a doubled total, doubled points, or the extr
 ``plus100``), so a reader can check every sum by hand.
 
 >>> from dataclasses import replace
->>> from .games.gin.rules import GIN
->>> from .games.gin.score import GinHand, gin_state
+>>> from .rules import GIN
+>>> from .score import GinHand, gin_state
 >>> wins = [("A", 60), ("A", 45), ("B", 20), ("A", 30)]
 >>> hands = [GinHand(w, "knock", w, n) for w, n in wins]
 >>> s = gin_state(["A", "B"], "A", replace(GIN, scoring="hollywood"), hands)
@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .render import and_list
+from ...render import and_list
 
 if TYPE_CHECKING:
-    from .games.gin.rules import GinRules
-    from .games.gin.score import GinGameScore, GinStanding, GinState
+    from .rules import GinRules
+    from .score import GinGameScore, GinStanding, GinState
 
 WIDTH = 80  # the sheet's widest line: names are shortened in the headings to stay within it
 LABELS = ("Hands won", "Points", "Box bonus", "Game bonus", "Shutout", "Total")
@@ -47,8 +47,8 @@ def going_on(state: GinState, target: int) -> str:
     """Which games are still being played, as a sentence.
 
     >>> from dataclasses import replace
-    >>> from .games.gin.rules import GIN
-    >>> from .games.gin.score import GinHand, gin_state
+    >>> from .rules import GIN
+    >>> from .score import GinHand, gin_state
     >>> rules = replace(GIN, scoring="hollywood")
     >>> going_on(gin_state(["A", "B"], "A", rules, []), 100)
     'Games 1, 2 and 3 go on, each to 100.'
