@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import UnusableInputError
-from .games.manipulation.game import name_key
+from .players import name_key
 
 # the kinds of game the statistics keep apart, in the order they are shown: (key, name)
 KINDS = (("manipulation", "Manipulation Rummy"), ("gin", "Gin"), ("oklahoma", "Oklahoma"),

@@ -98,7 +98,9 @@ def looks_like_tile(token: str) -> bool:
     (True, True, False)
     """
     match = _TILE.match(token.strip().upper())
-    return bool(match) and 1 <= int(match.group(1)) <= 13 and match.group(2) in COLOUR_OF_TEXT
+    if match is None:
+        return False
+    return 1 <= int(match.group(1)) <= 13 and match.group(2) in COLOUR_OF_TEXT
 
 
 def looks_like_card(token: str) -> bool:

@@ -9,18 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.errors import NotationError, RefusedError, RummyError
-from rummy_cli.games.manipulation.game import (
-    Game,
-    HandEntry,
-    RoundEntry,
-    find_player,
-    find_player_by_prefix,
-    new_game,
-    record_round,
-    undo_round,
-)
+from rummy_cli.games.manipulation.game import Game, RoundEntry, new_game, record_round, undo_round
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.games.manipulation.scoring import RoundResult
+from rummy_cli.hands import HandEntry
+from rummy_cli.players import find_player, find_player_by_prefix
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 

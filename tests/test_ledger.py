@@ -20,17 +20,11 @@ from hypothesis import strategies as st
 from rummy_cli import ledger
 from rummy_cli.errors import LedgerError, RummyError
 from rummy_cli.fastyaml import NOT_SIMPLE, load_simple
-from rummy_cli.games.manipulation.game import (
-    MAX_NAME,
-    Game,
-    HandEntry,
-    new_game,
-    player_name,
-    record_round,
-    with_results,
-)
+from rummy_cli.games.manipulation.game import Game, new_game, record_round, with_results
 from rummy_cli.games.manipulation.rules import Rules
+from rummy_cli.hands import HandEntry
 from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
+from rummy_cli.players import MAX_NAME, player_name
 from rummy_cli.safeyaml import Lines, YamlProblem, dump_yaml, load_events
 
 

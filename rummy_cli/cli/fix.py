@@ -197,7 +197,7 @@ def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list
     may change an earlier game's scores, not when it ended nor who won it.
     """
     from ..games import ending_change
-    from ..games.manipulation.game import EndsEarly
+    from ..players import EndsEarly
 
     game = night.games[index]
     last = index == len(night.games) - 1
@@ -265,8 +265,8 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
       rummy rename "Cy" "Cyrus" --ledger friday.yaml
       rummy rename Cy Cyrus --json
     """
-    from ..games.manipulation.game import find_player, player_name, same_name
     from ..ledger import Ledger, ledger_path, locked, save
+    from ..players import find_player, player_name, same_name
     from .keepers import entry_word
     from .prompts import check_new_name
 

@@ -13,7 +13,8 @@ from typing import Any
 import click
 
 from ..errors import RummyError
-from ..games.manipulation.game import HandEntry, find_player_by_prefix, players_matching
+from ..hands import HandEntry
+from ..players import find_player_by_prefix, players_matching
 from .prompts import (
     AGAIN,
     GIN_HANDS_HINT,
@@ -110,7 +111,7 @@ def ask_hand_again(game: Any, number: int, said: str,
         except Back:
             click.echo(f"Back to the start of hand {number}.", err=True)
         except RummyError as exc:  # what only both hands together show
-            from ..games.manipulation.game import EndsEarly
+            from ..players import EndsEarly
 
             if isinstance(exc, EndsEarly):
                 raise

@@ -229,7 +229,7 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
         raise click.UsageError("--melds is the knocker's layout: give it once, e.g. "
                                "--melds \"Ann=2H 3H 4H / 7C 7D 7S\"")
     name, table = _split_pair(melds[0], "--melds")
-    from ..games.manipulation.game import name_key
+    from ..players import name_key
 
     if knocker is None or name_key(name) != name_key(knocker)[:len(name_key(name))]:
         raise click.UsageError("--melds gives the knocker's layout: name the knocker, e.g. "
@@ -352,7 +352,7 @@ def undone(game: Any) -> Any:
 def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
     """The game with hand ``number`` changed as the options say, the rest of the hand as
     recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
-    from ..games.manipulation.game import find_player_by_prefix
+    from ..players import find_player_by_prefix
     from .keep_manipulation import given_hands
 
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
@@ -390,7 +390,7 @@ def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, An
     stay while the knocker and the knocker's hand do; otherwise they are dropped, and a
     note says so (the showdown then assumes the knocker's least deadwood)."""
     from ..games.gin.game import fix_hand
-    from ..games.manipulation.game import normalize_hand
+    from ..hands import normalize_hand
 
     was = game.rounds[number - 1]
     held = None if knocker is None else hands.get(knocker)

@@ -97,7 +97,8 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
 
 def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     """``rummy round``: the round as typed, or asked on a terminal; then the standings."""
-    from ..games.manipulation.game import HandEntry, check_open, record_round
+    from ..games.manipulation.game import check_open, record_round
+    from ..hands import HandEntry
     from ..ledger import locked, save
 
     knock, stock_out = opts["knock"], opts["stock_out"]
@@ -246,7 +247,7 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
 
 def given_hands(game: Any, opts: dict[str, Any]) -> dict[str, Any]:
     """The hands given with --hand and --points, by the players' own names."""
-    from ..games.manipulation.game import find_player_by_prefix
+    from ..players import find_player_by_prefix
 
     found: dict[str, Any] = {}
     for name, hand in _hands_from_options(opts["hands"], opts["points"]).items():

@@ -12,21 +12,12 @@ import click
 
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
 from ..errors import RefusedError, RummyError
-from ..games.manipulation.game import (
-    Game,
-    HandEntry,
-    check_open,
-    entry_points,
-    find_player_by_prefix,
-    most_points,
-    name_key,
-    normalize_hand,
-    players_matching,
-    typed_hand,
-)
+from ..games.manipulation.game import Game, check_open, entry_points, most_points
 from ..games.manipulation.rules import MANIPULATION_RUMMY
 from ..games.manipulation.scoring import check_knock
 from ..games.manipulation.turn import validate_start
+from ..hands import HandEntry, normalize_hand, typed_hand
+from ..players import find_player_by_prefix, name_key, players_matching
 
 T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
@@ -52,8 +43,8 @@ def check_new_name(name: str, others: Sequence[str] = ()) -> None:
         raise RefusedError(f"{name!r} cannot be a player's name: the questions of 'rummy "
                            f"round' read it as a command; add an initial, e.g. "
                            f"'{name.strip().title()} J'")
-    from ..games.manipulation.game import same_name
     from ..names import look_alike
+    from ..players import same_name
 
     other = look_alike([p for p in others if not same_name(p, name)], name)
     if other is not None:

@@ -508,7 +508,7 @@ def _sentence(game: Any, result: Any) -> str:
 
 def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
     """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
-    from ..games.manipulation.game import typed_hand, typed_total
+    from ..hands import typed_hand, typed_total
 
     entered: dict[str, str | int] = {}
     for value in hands:

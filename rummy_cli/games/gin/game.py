@@ -18,13 +18,8 @@ from typing import TYPE_CHECKING
 
 from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
 from ...errors import NotationError, RefusedError, UnusableInputError
-from ..manipulation.game import (
-    EndsEarly,
-    HandEntry,
-    find_player,
-    find_player_by_prefix,
-    player_name,
-)
+from ...hands import HandEntry
+from ...players import EndsEarly, find_player, find_player_by_prefix, player_name
 from .rules import GIN, GinRules
 from .score import GinHand, GinHandError, GinState, gin_state
 
@@ -132,7 +127,7 @@ def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | 
     if len(players) != 2:
         raise RefusedError(f"Gin is a game for two players, not {len(players)} (G1)")
     names = [player_name(p) for p in players]
-    from ..manipulation.game import name_key
+    from ...players import name_key
 
     if name_key(names[0]) == name_key(names[1]):
         raise RefusedError(f"two players are called {names[0]!r}: give each a different name")
@@ -218,7 +213,7 @@ def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry]
               melds: str | None = None, upcard: str | None = None,
               big_gin: bool = False) -> GinEntry:
     """A hand as typed, with names found and cards in the ledger's notation."""
-    from ..manipulation.game import normalize_hand
+    from ...hands import normalize_hand
 
     who = None if knocker is None else find_player_by_prefix(game.players, knocker)
     if who is None and hands:

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
-from ..manipulation.game import HandEntry, find_player, normalize_hand
+from ...hands import HandEntry, normalize_hand
+from ...players import find_player
 from .game import GinEntry, GinGame, new_gin_game, score_gin_entry
 from .rules import GinRuleError, GinRules
 from .score import GinHandError

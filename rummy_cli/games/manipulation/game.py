@@ -17,12 +17,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from ...cards import ALL_CARDS, Joker, check_copies, format_cards, parse_cards
-from ...errors import RefusedError, RummyError
+from ...cards import ALL_CARDS, check_copies, parse_cards
+from ...errors import RefusedError
+from ...hands import _CANONICAL, HandEntry, _canonical_tokens, normalize_hand
+from ...players import (
+    EndsEarly,
+    find_player,
+    find_player_by_prefix,
+    name_key,
+    player_name,
+    plural_rounds,
+)
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
-
-HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
 
 
 @dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
@@ -107,137 +114,6 @@ def new_game(
     return Game(tuple(names), first, rules, (), created)
 
 
-MAX_NAME = 40  # characters: what a score sheet's column can show
-
-
-def player_name(name: str) -> str:
-    """A new player's name as kept: Unicode NFC, so ``Zoë`` typed any way is one name.
-
-    Refuses a name that a score sheet, a command line or ``NAME=CARDS`` cannot hold.
-
-    >>> player_name("Zoe\u0308") == "Zo\u00eb"
-    True
-    >>> player_name(" Ann")
-    Traceback (most recent call last):
-    ...
-    rummy_cli.errors.RefusedError: ' Ann' cannot be a player's name: it starts or ends with \
-a space; write it without
-    """
-    import unicodedata
-
-    name = unicodedata.normalize("NFC", name)
-    if not name:
-        raise RefusedError("a player's name cannot be empty")
-    if name != name.strip():
-        raise RefusedError(f"{name!r} cannot be a player's name: it starts or ends with a "
-                           "space; write it without")
-    if "=" in name or any(ch in name for ch in "\n\t,/|"):
-        raise RefusedError(
-            f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
-    if name.startswith("-"):
-        raise RefusedError(f"{name!r} cannot be a player's name: a name starting with '-' "
-                           "would be read as an option")
-    if not name.isprintable():  # control characters, or bytes that are not UTF-8 text
-        raise RefusedError(
-            f"{name!r} cannot be a player's name: it holds a character that cannot be shown")
-    if len(name) > MAX_NAME:
-        raise RefusedError(f"a player's name can have at most {MAX_NAME} characters (a score "
-                           f"sheet must show it); this one has {len(name)}: {name[:20]}...")
-    return name
-
-
-def same_name(a: str, b: str) -> bool:
-    """Whether two names are one player's: in any case, any Unicode form."""
-    return name_key(a) == name_key(b)
-
-
-def name_key(name: str) -> str:
-    """A name as compared: any case, any Unicode form."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", name.strip()).casefold()
-
-
-def find_player(players: Sequence[str], name: str) -> str:
-    """The seated player called ``name`` (any case), or an error that suggests the closest.
-
-    >>> find_player(["Ann", "Ben"], "ben")
-    'Ben'
-    >>> find_player(["Ann", "Ben"], "Bne")
-    Traceback (most recent call last):
-    ...
-    rummy_cli.errors.RefusedError: no player called 'Bne' in this game (Ann, Ben): did you \
-mean 'Ben'?
-    """
-    wanted = name_key(name)
-    for p in players:
-        if name_key(p) == wanted:
-            return p
-    import difflib
-
-    folded = {name_key(p): p for p in players}  # names match in any case, so do hints
-    close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.5)
-    hint = f": did you mean {folded[close[0]]!r}?" if close else ""
-    raise RefusedError(f"no player called {name.strip()!r} in this game "
-                       f"({', '.join(players)}){hint}")
-
-
-def typed_hand(text: str) -> HandEntry:
-    """A hand as typed: digits are a total (no card is written in digits alone), else cards.
-
-    >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²"), typed_hand("1_0")
-    (14, '3C 2D', '²', '1_0')
-    """
-    total = typed_total(text)
-    return text if total is None else total
-
-
-MAX_TOTAL_DIGITS = 18  # beyond any total: all the cards of two decks are worth 730
-
-
-def typed_total(text: str) -> int | None:
-    """A total written in ASCII digits (``"12"``), else None; refuses an absurdly long one.
-
-    Python's ``int`` would also take ``1_0`` and other scripts' digits (``٣``): a player
-    typing those meant something else.
-
-    >>> typed_total("12"), typed_total("1_0"), typed_total("٣"), typed_total("-3")
-    (12, None, None, None)
-    """
-    stripped = text.strip()
-    if not (stripped.isascii() and stripped.isdigit()):
-        return None
-    if len(stripped.lstrip("0")) > MAX_TOTAL_DIGITS:
-        raise RefusedError(f"a hand total of {len(stripped)} digits is more than all the "
-                           "cards are worth: give the points left in hand, e.g. 12")
-    return int(stripped)
-
-
-def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
-    """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0.
-
-    >>> normalize_hand("3c  10h,jk", "Ann"), normalize_hand("3C 10H JK", "Ann")
-    ('3C 10H JK', '3C 10H JK')
-    """
-    if isinstance(entry, bool):
-        raise RummyError(f"{who}'s hand must be cards or a total, not {entry!r}")
-    if isinstance(entry, int):
-        if entry < 0:
-            raise RummyError(f"{who}'s hand total cannot be negative ({entry})")
-        return entry
-    if _canonical_tokens(entry) is not None:
-        return entry  # already as the ledger keeps it: a long ledger is mostly such hands
-    try:
-        cards = parse_cards(entry)
-    except RummyError as exc:
-        raise type(exc)(f"{who}'s hand: {exc}") from None
-    declared = [str(c) for c in cards if isinstance(c, Joker) and c.declared is not None]
-    if declared:
-        raise RefusedError(f"{who}'s hand: {declared[0]}: a joker in a hand stands for "
-                           "nothing yet; write it JK")
-    return format_cards(cards)
-
-
 def entry_points(entry: HandEntry, rules: Rules) -> int:
     """The points of one hand entry (R16)."""
     return entry if isinstance(entry, int) else hand_points(parse_cards(entry), rules)
@@ -251,23 +127,6 @@ def most_points(decks: int, rules: Rules) -> int:
     (365, 730)
     """
     return decks * (hand_points(ALL_CARDS, rules) + rules.joker_points)
-
-
-# every card as the ledger writes it (a joker in a hand stands for nothing yet: JK)
-_CANONICAL = frozenset(str(c) for c in ALL_CARDS) | {"JK"}
-
-
-def _canonical_tokens(text: str) -> list[str] | None:
-    """The cards of ``text`` when it is already in the ledger's notation ("3C 10H JK", or
-    "" for none), else None: such a hand needs no parsing to be scored.
-
-    >>> _canonical_tokens("3C 10H JK"), _canonical_tokens(""), _canonical_tokens("3c")
-    (['3C', '10H', 'JK'], [], None)
-    """
-    if not text:
-        return []
-    tokens = text.split(" ")
-    return tokens if _CANONICAL.issuperset(tokens) else None
 
 
 @lru_cache(maxsize=8)
@@ -435,18 +294,6 @@ def fix_round(
     return fixed, results[number - 1]
 
 
-class EndsEarly(RefusedError):
-    """A correction that would end the game before rounds already played (R24)."""
-
-    def __init__(self, message: str, over: int) -> None:
-        super().__init__(message)
-        self.over = over  # the round (or hand) after which the game would end
-
-
-def plural_rounds(n: int) -> str:
-    return f"{n} round" + ("s" if n != 1 else "")
-
-
 def rename_player(game: Game, old: str, new: str) -> Game:
     """The game with the player ``old`` (as seated) called ``new`` everywhere."""
     def named(p: str) -> str:
@@ -479,31 +326,3 @@ def with_results(game: Game, results: tuple[RoundResult, ...]) -> Game:
     return game
 
 
-def players_matching(players: Sequence[str], typed: str) -> list[str]:
-    """The player called ``typed`` (any case) alone, else every player whose name starts with it.
-
-    >>> players_matching(["Ann", "Anna", "Abe"], "ann"), players_matching(["Ann", "Abe"], "a")
-    (['Ann'], ['Ann', 'Abe'])
-    """
-    text = name_key(typed)
-    if not text:
-        return []
-    exact = [p for p in players if name_key(p) == text]
-    return exact or [p for p in players if name_key(p).startswith(text)]
-
-
-def find_player_by_prefix(players: Sequence[str], typed: str) -> str:
-    """The player called ``typed`` (any case), else the only player whose name starts with it.
-
-    >>> find_player_by_prefix(["Ann", "Abe", "Ben"], "b")
-    'Ben'
-    >>> find_player_by_prefix(["Ann", "Abe", "Ben"], "A")
-    Traceback (most recent call last):
-    ...
-    rummy_cli.errors.RefusedError: 'A' could be Ann or Abe: type more
-    """
-    found = players_matching(players, typed)
-    if len(found) > 1:
-        raise RefusedError(f"{typed.strip()!r} could be {', '.join(found[:-1])} or {found[-1]}: "
-                           "type more")
-    return found[0] if found else find_player(players, typed)  # none: find_player says why

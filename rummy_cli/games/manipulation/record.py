@@ -9,16 +9,9 @@ from typing import Any, overload
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
-from .game import (
-    Game,
-    HandEntry,
-    RoundEntry,
-    find_player,
-    new_game,
-    normalize_hand,
-    score_entry,
-    with_results,
-)
+from ...hands import HandEntry, normalize_hand
+from ...players import find_player
+from .game import Game, RoundEntry, new_game, score_entry, with_results
 from .rules import MANIPULATION_RUMMY, RuleError, Rules
 from .scoring import RoundResult
 

@@ -180,3 +180,127 @@ def forced(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> list[An
 def colour_word(colour: Colour) -> str:
     """The colour as a player says it."""
     return colour.word
+
+
+@dataclass(frozen=True)
+class SetVerdict:
+    """What the referee says of one set: its readings, or every reason it has none."""
+
+    tiles: tuple[AnyTile, ...]
+    found: tuple[Reading, ...]
+    problems: tuple[Violation, ...]
+    rules: RummikubRules
+
+    @property
+    def legal(self) -> bool:
+        """True when the set has a legal reading."""
+        return bool(self.found)
+
+    @property
+    def kind(self) -> str | None:
+        """'group', 'run', 'either' or None."""
+        return kind_of(self.found)
+
+    @property
+    def value(self) -> int | None:
+        """The set's worth at its best reading (K9), None when illegal."""
+        return best_value(self.found)
+
+    @property
+    def joker_values(self) -> list[frozenset[Tile]]:
+        """For each joker, in order, every tile it stands for in some legal reading."""
+        return joker_values(self.tiles, self.rules)
+
+    @property
+    def shown(self) -> list[AnyTile]:
+        """The set in display order (a run low to high), a joker with one value as JK=6R."""
+        shown = forced(self.tiles, self.rules)
+        if len(self.found) == 1:  # one reading: show it in its order
+            reading = self.found[0]
+            jokers = [t for t in shown if isinstance(t, TileJoker)]
+            real = Counter(t for t in shown if isinstance(t, Tile))
+            ordered: list[AnyTile] = []
+            for tile in reading.tiles:
+                if real[tile] > 0:
+                    real[tile] -= 1
+                    ordered.append(tile)
+                else:
+                    joker = next(j for j in jokers if j.stands_for in (tile, None))
+                    jokers.remove(joker)
+                    ordered.append(joker)
+            return ordered
+        return shown
+
+
+def judge_set(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> SetVerdict:
+    """The verdict on one set: legal with its readings, or the reasons it is not (K5-K7).
+
+    >>> from rummy_cli.tiles import parse_tiles
+    >>> [p.message for p in judge_set(parse_tiles("7K 7K 7R")).problems]
+    ['a group has each colour at most once: 7K twice (K6)']
+    >>> [p.message for p in judge_set(parse_tiles("12R 13R 1R")).problems]
+    ['1 is low only: 1R cannot follow 13R (K7; the rule ones=high allows 12-13-1)']
+    """
+    found = readings(tiles, rules)
+    problems = () if found else (Violation(ILLEGAL_SET, _rule_of(tiles), _why(tiles, rules)),)
+    return SetVerdict(tuple(tiles), found, problems, rules)
+
+
+ILLEGAL_SET = "illegal-meld"  # the contract's code for every illegal set
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable code, the rule id and a sentence for the table."""
+
+    code: str
+    rule: str
+    message: str
+
+
+def _rule_of(tiles: Sequence[AnyTile]) -> str:
+    real = [t for t in tiles if isinstance(t, Tile)]
+    if len(tiles) < MIN_SET:
+        return "K5"
+    if len({t.number for t in real}) <= 1:
+        return "K6"
+    return "K7"
+
+
+def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
+    """Why ``tiles`` have no legal reading, in a player's words."""
+    real = [t for t in tiles if isinstance(t, Tile)]
+    if len(tiles) < MIN_SET:
+        return f"a set needs at least {MIN_SET} tiles; this one has {len(tiles)} (K5)"
+    numbers = {t.number for t in real}
+    colours = {t.colour for t in real}
+    if len(numbers) <= 1:
+        twice = [t for t, n in Counter(real).items() if n > 1]
+        if twice:
+            return f"a group has each colour at most once: {twice[0]} twice (K6)"
+        if len(tiles) > len(COLOURS):
+            return f"a group has at most {len(COLOURS)} tiles, one of each colour (K6)"
+        return "the jokers stand for tiles this group cannot hold (K6, K13)"
+    if len(colours) > 1:
+        words = _listed([c.word for c in COLOURS if c in colours])
+        return ("neither a group (one number, no colour twice) nor a run (one colour): "
+                f"numbers {_listed(sorted(numbers))} in {words} (K6, K7)")
+    twice = [t for t, n in Counter(real).items() if n > 1]
+    if twice and not (rules.ones != "low" and twice == [Tile(1, real[0].colour)]):
+        return f"a run holds each number once: {twice[0]} twice (K7)"
+    if rules.ones == "low" and 1 in numbers and 13 in numbers:
+        colour = real[0].colour
+        return (f"1 is low only: {Tile(1, colour)} cannot follow {Tile(13, colour)} (K7; the "
+                "rule ones=high allows 12-13-1)")
+    if len(tiles) > 13 + (rules.ones != "low"):
+        return f"a run has at most {13 + (rules.ones != 'low')} tiles (K7)"
+    jokers = len(tiles) - len(real)
+    filler = "no joker fills" if not jokers else (
+        f"{jokers} joker{'s' if jokers > 1 else ''} cannot fill")
+    return (f"{_listed([str(t) for t in sorted(real)])} leave gaps that {filler} (a run is "
+            "consecutive numbers, K7)")
+
+
+def _listed(words: Sequence[object]) -> str:
+    items = [str(w) for w in words]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,86 @@
+"""The cards left in a hand as the ledger keeps them, shared by the card games: the cards in
+the notation, or the hand's total.
+
+>>> normalize_hand("3c  10h,jk", "Ann"), typed_hand("12")
+('3C 10H JK', 12)
+"""
+
+from __future__ import annotations
+
+from .cards import ALL_CARDS, Joker, format_cards, parse_cards
+from .errors import RefusedError, RummyError
+
+HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
+
+
+def typed_hand(text: str) -> HandEntry:
+    """A hand as typed: digits are a total (no card is written in digits alone), else cards.
+
+    >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²"), typed_hand("1_0")
+    (14, '3C 2D', '²', '1_0')
+    """
+    total = typed_total(text)
+    return text if total is None else total
+
+
+MAX_TOTAL_DIGITS = 18  # beyond any total: all the cards of two decks are worth 730
+
+
+def typed_total(text: str) -> int | None:
+    """A total written in ASCII digits (``"12"``), else None; refuses an absurdly long one.
+
+    Python's ``int`` would also take ``1_0`` and other scripts' digits (``٣``): a player
+    typing those meant something else.
+
+    >>> typed_total("12"), typed_total("1_0"), typed_total("٣"), typed_total("-3")
+    (12, None, None, None)
+    """
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()):
+        return None
+    if len(stripped.lstrip("0")) > MAX_TOTAL_DIGITS:
+        raise RefusedError(f"a hand total of {len(stripped)} digits is more than all the "
+                           "cards are worth: give the points left in hand, e.g. 12")
+    return int(stripped)
+
+
+def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
+    """A hand as the ledger keeps it: cards in canonical notation, or a total >= 0.
+
+    >>> normalize_hand("3c  10h,jk", "Ann"), normalize_hand("3C 10H JK", "Ann")
+    ('3C 10H JK', '3C 10H JK')
+    """
+    if isinstance(entry, bool):
+        raise RummyError(f"{who}'s hand must be cards or a total, not {entry!r}")
+    if isinstance(entry, int):
+        if entry < 0:
+            raise RummyError(f"{who}'s hand total cannot be negative ({entry})")
+        return entry
+    if _canonical_tokens(entry) is not None:
+        return entry  # already as the ledger keeps it: a long ledger is mostly such hands
+    try:
+        cards = parse_cards(entry)
+    except RummyError as exc:
+        raise type(exc)(f"{who}'s hand: {exc}") from None
+    declared = [str(c) for c in cards if isinstance(c, Joker) and c.declared is not None]
+    if declared:
+        raise RefusedError(f"{who}'s hand: {declared[0]}: a joker in a hand stands for "
+                           "nothing yet; write it JK")
+    return format_cards(cards)
+
+
+# every card as the ledger writes it (a joker in a hand stands for nothing yet: JK)
+_CANONICAL = frozenset(str(c) for c in ALL_CARDS) | {"JK"}
+
+
+def _canonical_tokens(text: str) -> list[str] | None:
+    """The cards of ``text`` when it is already in the ledger's notation ("3C 10H JK", or
+    "" for none), else None: such a hand needs no parsing to be scored.
+
+    >>> _canonical_tokens("3C 10H JK"), _canonical_tokens(""), _canonical_tokens("3c")
+    (['3C', '10H', 'JK'], [], None)
+    """
+    if not text:
+        return []
+    tokens = text.split(" ")
+    return tokens if _CANONICAL.issuperset(tokens) else None
