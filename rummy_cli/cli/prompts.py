@@ -688,5 +688,5 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
                 _say_why(exc)
         before = None if recorded is None else recorded.racks.get(p)
         entered[p] = _ask(f"{p}'s rack", check,
-                          default=None if before in (None, "") else str(before))
+                          default="" if before in (None, "") else str(before))
     return who, {p: entered[p] for p in players if p in entered}

@@ -180,7 +180,9 @@ def score_rummikub_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore
     rules = game.rules
     missing = [p for p in game.players if p not in entry.racks and p != entry.out]
     if missing:
-        raise RefusedError(f"no rack given for {' and '.join(missing)}: every player needs "
+        from ...render import and_list
+
+        raise RefusedError(f"no rack given for {and_list(missing)}: every player needs "
                            "one (the tiles left, or their worth)")
     worth: dict[str, int] = {}
     jokers: dict[str, int] = {}
