@@ -396,3 +396,34 @@ def test_stored_scores_that_disagree_are_a_warning() -> None:
     Path("night.yaml").write_text(text, encoding="utf-8")
     code, out, err = run("standings", "--ledger", "night.yaml")
     assert code == 0 and "Warning:" in err and "round 1" in err and "Ann 1 44" in unfolded(out)
+
+
+def test_a_card_in_a_rack_names_the_game() -> None:
+    _new()
+    code, _, err = run("round", "--out", "Ann", "--rack", "Ben=7H 8H", "--points", "Cy=3")
+    assert code == 2 and "'7H' is a playing card, but this game is Rummikub" in err
+
+
+def test_undo_on_a_terminal_names_who_played_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    _e12()
+    code, _, err = run("undo", input="y\n")
+    assert code == 0 and "Round 3 (Cy played first): The pool ran out" in unfolded(err)
+    assert "Take back round 3?" in err
+
+
+def test_game_kind_names_any_rummikub_preset() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "20")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")
+    doc = json.loads(ok("new", "--game", "rummikub-xp", "--json"))
+    assert doc["first_leader"] in ("Ann", "Ben") and doc["rounds"] == 2
+    for kind in ("rummikub", "rummikub-xp", "Rummikub"):
+        assert json.loads(ok("standings", "--game", kind, "--json"))["game"] == 2
+    assert json.loads(ok("standings", "--game", "manipulation", "--json"))["game"] == 1
+
+
+def test_next_game_after_another_kind_picks_the_first_player_at_random() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "20")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")
+    out = unfolded(ok("new", "--game", "rummikub", "--seed", "1"))
+    assert "Game 2 of Rummikub" in out and "plays first (picked at random)" in out

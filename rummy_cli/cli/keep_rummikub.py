@@ -93,8 +93,11 @@ def announce(path: Path, game: Any, number: int, first_given: bool, as_json: boo
     click.echo(fold(f"{which} in {path}: {', '.join(game.players)} (seated in this order, "
                     "play goes to the left)."))
     click.echo(fold(f"Use the {rules.tiles} tiles; each player takes {rules.rack}."))
-    picked = "" if first_given else (" (picked at random)" if number == 1 else
-                                     " (left of the last game's last first player)")
+    picked = "" if first_given else " (picked at random)"
+    if not first_given and number > 1:
+        previous = _read(path, quiet=True).games[number - 2]
+        if _is_rummikub(previous) and previous.players == game.players:
+            picked = " (left of the last game's last first player)"
     ends = []
     if rules.rounds:
         ends.append(plural(rules.rounds, "round"))

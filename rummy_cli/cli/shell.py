@@ -464,7 +464,7 @@ def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: st
         game, _ = load(ledger_path(ctx.params.get("ledger")))
     except RummyError:
         return []
-    suffix = "=" if param.name in ("hands", "points") else ""
+    suffix = "=" if param.name in ("hands", "points", "racks") else ""
     # bash puts a completion on the line as it is, so a space in a name must reach it as
     # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
     # backslash: send two. zsh and fish quote completions themselves.

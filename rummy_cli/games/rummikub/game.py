@@ -26,7 +26,15 @@ from ...players import (
     player_name,
     plural_rounds,
 )
-from ...tiles import TileJoker, check_tile_copies, format_tiles, joker_count, parse_tiles
+from ...tiles import (
+    TILE_HELP,
+    TileJoker,
+    check_tile_copies,
+    format_tiles,
+    joker_count,
+    looks_like_card,
+    parse_tiles,
+)
 from .rules import RUMMIKUB, RummikubRules
 from .scoring import (
     RoundAfterEnd,
@@ -162,6 +170,10 @@ def rack_entry(entry: RackEntry, who: str) -> RackEntry:
     try:
         tiles = parse_tiles(entry)
     except NotationError as exc:
+        card = next((t for t in entry.replace(",", " ").split() if looks_like_card(t)), None)
+        if card is not None:  # a card typed in a game of tiles
+            raise NotationError(f"{who}'s rack: {card!r} is a playing card, but this game is "
+                                f"Rummikub: {TILE_HELP}") from None
         raise NotationError(f"{who}'s rack: {exc}") from None
     bound = [str(t) for t in tiles if isinstance(t, TileJoker) and t.stands_for is not None]
     if bound:

@@ -79,7 +79,7 @@ def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
         "winners": list(r.winners),
         "scores": dict(r.scores),
         "remainder": r.remainder,
-        "game_over": game.state.game_over and game.state.over_after == number,
+        "game_over": game.state.game_over,
     }
 
 
