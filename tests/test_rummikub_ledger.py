@@ -4,10 +4,13 @@ files in a temp folder, what a user sees, and every refusal leaving the file unt
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
 from clirun import ok, one_error_line, run, unfolded
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "rummikub-night.yaml"
 LEDGER = Path("rummy-ledger.yaml")
@@ -427,3 +430,31 @@ def test_next_game_after_another_kind_picks_the_first_player_at_random() -> None
     ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")
     out = unfolded(ok("new", "--game", "rummikub", "--seed", "1"))
     assert "Game 2 of Rummikub" in out and "plays first (picked at random)" in out
+
+
+_RACK = st.one_of(st.integers(-2, 800).map(str),
+                  st.lists(st.sampled_from(["7R", "7R", "JK", "13K", "JK=5R", "7H", "0R", ""]),
+                           max_size=3).map(" ".join))
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(["--out Ann", "--out Ben", "--pool-out", "--stock-out", "--knock Ann",
+                        ""]),
+       st.lists(st.tuples(st.sampled_from(["Ann", "Ben", "Cy", "Zed"]),
+                          st.sampled_from(["--rack", "--points", "--hand"]), _RACK),
+                max_size=4))
+def test_a_round_is_recorded_or_refused_with_the_ledger_untouched(
+        ending: str, racks: list[tuple[str, str, str]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        ledger = str(Path(folder) / "night.yaml")
+        ok("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--first", "Ann", "--ledger",
+           ledger)
+        before = Path(ledger).read_bytes()
+        args = [*ending.split(), *(w for name, option, rack in racks
+                                   for w in (option, f"{name}={rack}"))]
+        code, out, err = run("round", *args, "--ledger", ledger)
+        if code == 0:
+            assert Path(ledger).read_bytes() != before and "Round 1" in out
+        else:
+            assert code == 2 and one_error_line(err)
+            assert Path(ledger).read_bytes() == before
