@@ -46,6 +46,7 @@ from .shell import (
 @click.option("--knock-limit", type=str, metavar="N",
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
 @click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
+              metavar="GAME",
               help="The game: Manipulation Rummy (the default), Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
                    "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six).")
