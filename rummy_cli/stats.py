@@ -74,7 +74,7 @@ def find_kind(name: str) -> str:
     Traceback (most recent call last):
     ...
     rummy_cli.errors.UnusableInputError: unknown --game 'okla'. Did you mean \
-'oklahoma'? Known: manipulation, gin, oklahoma, hollywood
+'oklahoma'? Known: manipulation, gin, oklahoma, hollywood, rummikub
     """
     typed = " ".join(name.replace("-", " ").split()).casefold()
     for key, shown in KINDS:
