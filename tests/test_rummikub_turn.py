@@ -139,12 +139,12 @@ def test_k11_rearranging_after_the_opening() -> None:
 
 def test_k12a_nothing_played() -> None:
     v = judge("1R 2R 3R 4R 5R 6R", "9K", "1R 2R 3R / 4R 5R 6R")
-    assert [(x.code, x.rule) for x in v.violations] == [("nothing-played", "K12")]
+    assert [(x.code, x.rule) for x in v.violations] == [("nothing-played", "K12a")]
 
 
 def test_k12b_a_tile_back_to_the_rack_is_card_removed() -> None:
     v = judge("2R 3R 4R 5R", "6R", "3R 4R 5R 6R")
-    assert [(x.code, x.rule) for x in v.violations] == [("card-removed", "K12")]
+    assert [(x.code, x.rule) for x in v.violations] == [("card-removed", "K12b")]
     assert [str(t) for t in v.hand_after] == []  # 2R is not counted as played or held
 
 
@@ -468,3 +468,15 @@ def test_cli_card_turn_takes_rack_as_hand() -> None:
 def test_cli_missing_rack() -> None:
     code, _, err = run("check", "turn", "--game", "rummikub", "--after", "5R 6R 7R")
     assert code == 2 and "--rack" in one_error_line(err)
+
+
+def test_settled_5_a_joker_at_the_end_of_a_longer_run() -> None:
+    v = judge("5O JK 7O", "6O", "5O 6O 7O JK")
+    assert v.legal and v.goes_out
+
+
+def test_k14_a_declared_joker_redeclared_needs_its_tile() -> None:
+    assert judge("5R 6R JK=7R", "7R", "5R 6R 7R JK=4R").legal
+    assert codes(judge("5R 6R JK=7R", "4R", "4R 5R 6R JK=3R")) == ["joker-changed"]
+    assert codes(judge("5R 6R JK=7R / 9K 10K 11K", "12K",
+                       "5R 6R 7R / 9K 10K 11K 12K JK")) == ["not-in-hand"]

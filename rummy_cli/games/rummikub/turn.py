@@ -126,7 +126,7 @@ def judge_turn(before: TileTable, rack: Sequence[AnyTile], after: TileTable, *,
 
     # K12b, K15: nothing leaves the table
     for tile, n in sorted((before_real - after_real).items()):
-        violations += [Violation(CARD_REMOVED, "K12", (
+        violations += [Violation(CARD_REMOVED, "K12b", (
             f"{tile} was on the table before the turn and is not on it now: a tile never goes "
             "back to a rack"))] * n
     jokers_before, jokers_after = joker_count(before_tiles), joker_count(after_tiles)
@@ -155,7 +155,7 @@ def judge_turn(before: TileTable, rack: Sequence[AnyTile], after: TileTable, *,
 
     changed = Counter(map(set_key, before)) != Counter(map(set_key, after))
     if changed and not played:
-        violations.append(Violation(NOTHING_PLAYED, "K12", (
+        violations.append(Violation(NOTHING_PLAYED, "K12a", (
             "the table was rearranged but no tile came from the rack: a play adds at least "
             "one tile from the rack")))
 
@@ -320,10 +320,13 @@ def _joker_problems(before: TileTable, after: TileTable, verdicts: Sequence[SetV
         joker = jokers[i]
         if off < removed:  # this joker left the table: K15's card-removed says so
             place(i + 1, used, off + 1, found)
-        for k, (values, new_set) in enumerate(slots):
+        # a slot where the joker keeps a value costs nothing: try those first
+        order = sorted(range(len(slots)), key=lambda k: not _keeps(slots[k][0], joker))
+        for k in order:
             if k in used:
                 continue
-            kept = values is None or bool(values & joker.values)
+            values, new_set = slots[k]
+            kept = _keeps(values, joker)
             extra: list[Violation] = []
             if not kept:
                 extra = list(costs[i])
@@ -336,6 +339,11 @@ def _joker_problems(before: TileTable, after: TileTable, verdicts: Sequence[SetV
 
     place(0, frozenset(), 0, [])
     return problems + (best or [])
+
+
+def _keeps(values: frozenset[Tile] | None, joker: _TableJoker) -> bool:
+    """Whether a joker after the turn may still stand for a tile it stood for before."""
+    return values is None or bool(values & joker.values)
 
 
 def _freed_cost(joker: _TableJoker, on_table: Counter[Tile], from_rack: Counter[Tile],
