@@ -276,3 +276,18 @@ def test_check_table_empty_and_decks() -> None:
     code, out, _ = run("check", "table", "empty", "--game", "rummikub", "--json")
     assert code == 0 and json.loads(out) == {"legal": True, "value": 0, "melds": []}
     assert run("check", "table", "5R 6R 7R", "--game", "rummikub", "--decks", "1")[0] == 2
+
+
+def test_check_table_without_a_table_names_a_tile_example() -> None:
+    code, _, err = run("check", "table", "--game", "rummikub")
+    assert code == 2 and "9K 9B 9O" in one_error_line(err)
+
+
+def test_tiles_are_shown_in_their_colour_on_a_colour_terminal() -> None:
+    from rummy_cli.games.rummikub.report import show_tiles
+    from rummy_cli.render import PLAIN, Style
+
+    tiles = parse_tiles("7R 7K JK=7B JK")
+    assert show_tiles(tiles, PLAIN) == "7R 7K JK=7B JK"
+    assert show_tiles(tiles, Style(symbols=True, color=True)) == (
+        "\x1b[31m7R\x1b[0m \x1b[1m7K\x1b[0m \x1b[34mJK=7B\x1b[0m \x1b[35mJK\x1b[0m")

@@ -140,13 +140,13 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str,
     """
     from ..melds import analyze_meld
 
-    if not table:
-        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
-                                 'rummy check table "7H 8H 9H / QS QH QD"')
     if _tile_game(game, house_rules):
         from .rummikub_check import check_table as check_tiles
 
         check_tiles(table, game, house_rules, decks, as_json, _style(ascii_only, unicode))
+    if not table:
+        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
+                                 'rummy check table "7H 8H 9H / QS QH QD"')
     melds = _table(" ".join(table), "the table")
     if game.strip().lower() != "manipulation":
         from .showdown import judge_gin_melds

@@ -121,6 +121,9 @@ def check_table(table: Sequence[str], game: str, typed: Sequence[str], decks: in
 
     refuse_card_options(decks)
     rules = tile_rules(game, typed)
+    if not table:
+        raise UnusableInputError("no table given: name its sets, separated by '/', e.g. "
+                                 'rummy check table "5R 6R 7R / 9K 9B 9O" --game rummikub')
     sets = _table(" ".join(table), "the table")
     _check_copies([t for s in sets for t in s], rules)
     verdicts = [judge_set(s, rules) for s in sets]

@@ -26,7 +26,6 @@ from ...tiles import (
     AnyTile,
     Tile,
     TileJoker,
-    TileSet,
     TileTable,
     check_tile_copies,
     format_tiles,
@@ -402,15 +401,3 @@ def _broken_sets(before: TileTable, after: TileTable, rules: RummikubRules) -> l
             "joker_sets=locked)")))
     return problems
 
-
-def tiles_of(table: TileTable) -> list[AnyTile]:
-    """Every tile of a table."""
-    return [t for s in table for t in s]
-
-
-def same_table(a: TileTable, b: TileTable) -> bool:
-    """Whether two tables hold the same sets (in any order, every joker alike)."""
-    return Counter(map(set_key, a)) == Counter(map(set_key, b))
-
-
-TileSets = Sequence[TileSet]
