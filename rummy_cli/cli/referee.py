@@ -327,7 +327,9 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 @click.option("--initial", is_flag=True,
               help="Rummikub: the player has not opened yet (K9, K10).")
 @decks_option
-@rules_game_option
+@click.option("--game", default="manipulation", show_default=True, metavar="GAME",
+              help="Whose rules: manipulation (cards), or rummikub, rummikub-strict, "
+                   "rummikub-xp (tiles).")
 @tile_rule_option
 @json_option
 @style_options
@@ -348,8 +350,10 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
                        --after "10D JD QD KD JK=AD"
       rummy check turn dispute.json --json
       rummy check turn --game rummikub --before "5O JK 7O / 3K 4K 5K" \\
-                       --rack "6O 11B 12B 2R" --after "5O 6O 7O / 3K 4K 5K / 11B 12B JK"
-      rummy check turn --game rummikub --initial --rack "9R 10R JK 2K" --after "9R 10R JK"
+                       --rack "6O 11B 12B 2R" \\
+                       --after "5O 6O 7O / 3K 4K 5K / 11B 12B JK"
+      rummy check turn --game rummikub --initial --rack "9R 10R JK 2K" \\
+                       --after "9R 10R JK"
 
     \b
     A dispute file:
