@@ -110,7 +110,7 @@ def meld_line(v: SetVerdict, style: Style = PLAIN) -> str:
 def meld_text(v: SetVerdict, style: Style = PLAIN) -> str:
     """The verdict on one set, as the card referee says it."""
     if v.legal:
-        return f"LEGAL {meld_line(v, style)}"
+        return wrap(meld_line(v, style), _prose(style), "LEGAL ", indent=6)
     lines = [f"ILLEGAL: {show_tiles(v.tiles, style)}"]
     lines += [_bullet(p, style, "  - ") for p in v.problems]
     return "\n".join(lines)
@@ -145,7 +145,8 @@ def table_text(verdicts: Sequence[SetVerdict], style: Style = PLAIN) -> str:
     lines = [head]
     for i, v in enumerate(verdicts, 1):
         mark = "ok " if v.legal else "BAD"
-        lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
+        lines.append(wrap(meld_line(v, style), _prose(style), f"  {i:>2}. {mark} ",
+                          indent=10))
         lines += [_bullet(p, style, "          - ") for p in v.problems]
     return "\n".join(lines)
 
@@ -180,7 +181,7 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: TileTable | None
         for s in v.sets:
             note = joker_note(s)
             if note:
-                lines.append(f"  {show_tiles(s.shown, style)}  {note}")
+                lines.append(wrap(note, prose, f"  {show_tiles(s.shown, style)}  ", indent=4))
     if v.opening_value is not None and v.melded:
         enough = "opens" if v.opening_value >= opening else f"short of {opening}"
         lines.append(f"The new sets of the player's own tiles are worth {v.opening_value} "
