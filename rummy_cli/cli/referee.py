@@ -62,6 +62,14 @@ def _tile_game(game: str, house_rules: tuple[str, ...], *card_only: bool) -> boo
 
     if is_tile_game(game):
         return True
+    from .showdown import GIN_GAMES
+
+    known = ("manipulation", *GIN_GAMES, "rummikub", "rummikub-strict", "rummikub-xp")
+    if game.strip().lower() not in known:
+        from ..cards import quoted
+
+        raise click.UsageError(f"--game is {', '.join(known[:-1])} or {known[-1]}, not "
+                               f"{quoted(game)}")
     if house_rules or any(card_only):
         raise click.UsageError("--rule and --initial are taken with --game rummikub, "
                                "rummikub-strict or rummikub-xp")
@@ -373,7 +381,9 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
       after: [5O 6O 7O, 3K 4K 5K, 11B 12B JK]
     """
     options_given = any(x is not None for x in (before, hand, after))
-    if game.strip().lower() != "manipulation" and not _tile_game(game, ()):
+    from .rummikub_check import is_tile_game
+
+    if game.strip().lower() != "manipulation" and not is_tile_game(game):
         raise click.UsageError(f"check turn referees manipulation or the Rummikub games "
                                f"(rummikub, rummikub-strict, rummikub-xp), not {game[:30]!r}")
     if file is not None and options_given:
