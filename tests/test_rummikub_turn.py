@@ -480,3 +480,10 @@ def test_k14_a_declared_joker_redeclared_needs_its_tile() -> None:
     assert codes(judge("5R 6R JK=7R", "4R", "4R 5R 6R JK=3R")) == ["joker-changed"]
     assert codes(judge("5R 6R JK=7R / 9K 10K 11K", "12K",
                        "5R 6R 7R / 9K 10K 11K 12K JK")) == ["not-in-hand"]
+
+
+def test_cli_a_file_naming_no_known_game(tmp_path: Path) -> None:
+    path = tmp_path / "d.yaml"
+    path.write_text("game: [1]\nrack: 1R\nafter: 1R\n", encoding="utf-8")
+    code, _, err = run("check", "turn", str(path))
+    assert code == 2 and "d.yaml: game: '[1]'" in one_error_line(err)

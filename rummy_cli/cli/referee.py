@@ -397,7 +397,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
                                    "standard input")
         data = _read_dispute(file)
         label = data["label"]
-        if _tile_game(str(data.get("game", game)), ()) or _tile_game(game, ()):
+        if is_tile_game(data.get("game")) or is_tile_game(game):
             from .rummikub_check import turn_from_file
 
             turn_from_file(data, game, house_rules, initial, decks, draws, as_json,
