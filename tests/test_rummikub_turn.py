@@ -487,3 +487,22 @@ def test_cli_a_file_naming_no_known_game(tmp_path: Path) -> None:
     path.write_text("game: [1]\nrack: 1R\nafter: 1R\n", encoding="utf-8")
     code, _, err = run("check", "turn", str(path))
     assert code == 2 and "d.yaml: game: '[1]'" in one_error_line(err)
+
+
+def test_settled_1_two_jokers_of_a_set_are_read_together() -> None:
+    # 1B JK JK is 1B 2B 3B or a group of 1s: extended either way, its jokers keep a reading
+    assert judge("1B JK JK", "4B", "1B JK JK 4B").legal
+    assert judge("1B JK JK", "1K", "1B 1K JK JK").legal
+    # 1B 2B JK JK 5B: the jokers stood for 3B and 4B; the 4B one stays in 5B 6B JK, the 3B
+    # one goes to 8K 9K JK without its tile
+    v = judge("1B 2B JK JK 5B", "8K 9K 1O 1R 6B 2K 2R",
+              "1B 1O 1R / 2B 2K 2R / 5B 6B JK / 8K 9K JK")
+    assert codes(v) == ["joker-changed"] and "stood for 3B" in v.violations[0].message
+    assert judge("1B 2B JK JK 5B", "8K 9K 1O 1R 6B 2K 2R 3B",
+                 "1B 1O 1R / 2B 2K 2R / 3B 5B 6B JK / 8K 9K JK").legal
+
+
+def test_many_jokers_and_readings_are_judged_at_once() -> None:
+    xp = PRESETS["rummikub-xp"]
+    v = judge("1K JK JK / 5R JK JK", "9B 10B 11B", "1K JK JK JK JK / 5R 9B 10B 11B", xp)
+    assert not v.legal

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
 from ...errors import UnusableInputError
 from ...tiles import (
@@ -267,46 +267,100 @@ class _TableJoker:
     small_group: bool  # in a group of 3 (K16's joker_group=both)
 
 
-def _before_jokers(before: TileTable, rules: RummikubRules) -> list[_TableJoker]:
-    found = []
+Slot = tuple[frozenset[Tile] | None, bool]  # a joker after the turn: its values, new set?
+JOINT_LIMIT = 256  # joint readings tried at most; beyond, each joker is read on its own
+
+
+def _joint(tiles: Sequence[AnyTile], verdict: SetVerdict) -> list[tuple[Tile, ...]]:
+    """The tiles a set's jokers stand for together, one tuple per different reading."""
+    seen: dict[tuple[str, ...], tuple[Tile, ...]] = {}
+    for r in verdict.found:
+        seen.setdefault(tuple(sorted(map(str, r.jokers))), r.jokers)
+    return list(seen.values())
+
+
+def _before_jokers(before: TileTable, rules: RummikubRules
+                   ) -> tuple[list[list[list[_TableJoker]]], list[list[_TableJoker]]]:
+    """The table's jokers before the turn, set by set: the ways each set's jokers may be
+    read together (one joker: every value at once), and each joker read on its own."""
+    joint: list[list[list[_TableJoker]]] = []
+    alone: list[list[_TableJoker]] = []
     for i, tiles in enumerate(before):
+        n = joker_count(tiles)
+        if not n:
+            continue
         verdict = judge_set(tiles, rules)
-        small = verdict.kind == "group" and len(tiles) == 3 and joker_count(tiles) == 1
-        found += [_TableJoker(v, i, small) for v in verdict.joker_values]
-    return found
+        small = verdict.kind == "group" and len(tiles) == 3 and n == 1
+        union = [_TableJoker(v, i, small) for v in verdict.joker_values]
+        alone.append(union)
+        joint.append([union] if n == 1 else [[_TableJoker(frozenset({t}), i, small) for t in r]
+                                             for r in _joint(tiles, verdict)])
+    return joint, alone
 
 
-def _after_slots(after: TileTable, verdicts: Sequence[SetVerdict],
-                 played: Sequence[AnyTile]) -> list[tuple[frozenset[Tile] | None, bool]]:
-    """Each joker after the turn: its values (None: its set is illegal, so anything) and
-    whether its set holds two or more played tiles (a new set in K15's sense)."""
+def _after_slots(after: TileTable, verdicts: Sequence[SetVerdict], played: Sequence[AnyTile]
+                 ) -> tuple[list[list[list[Slot]]], list[list[Slot]]]:
+    """Each joker after the turn, set by set, as :func:`_before_jokers`: its values (None:
+    its set is illegal, so anything) and whether its set holds two or more played tiles
+    (a new set in K15's sense)."""
     rack_real = real_tiles(played)
-    slots = []
+    joint: list[list[list[Slot]]] = []
+    alone: list[list[Slot]] = []
     for tiles, verdict in zip(after, verdicts, strict=True):
-        fresh = sum(min(n, rack_real[t]) for t, n in real_tiles(tiles).items())
-        fresh += min(joker_count(tiles), joker_count(played))
-        values: list[frozenset[Tile] | None] = (
-            list(verdict.joker_values) if verdict.legal else [None] * joker_count(tiles))
-        slots += [(v, fresh >= 2) for v in values]
-    return slots
+        n = joker_count(tiles)
+        if not n:
+            continue
+        fresh = sum(min(k, rack_real[t]) for t, k in real_tiles(tiles).items())
+        new_set = fresh + min(n, joker_count(played)) >= 2
+        if not verdict.legal:
+            union: list[Slot] = [(None, new_set)] * n
+        else:
+            union = [(v, new_set) for v in verdict.joker_values]
+        alone.append(union)
+        per_reading: list[list[Slot]] = [[(frozenset({t}), new_set) for t in r]
+                                      for r in _joint(tiles, verdict)]
+        joint.append([union] if n == 1 or not verdict.legal else per_reading)
+    return joint, alone
 
 
 def _joker_problems(before: TileTable, after: TileTable, verdicts: Sequence[SetVerdict],
                     played: Sequence[AnyTile], removed: int,
                     rules: RummikubRules) -> list[Violation]:
     """K14-K16: each joker of the table before keeps a value it had, or was freed as the
-    rules in force allow; the cheapest account of the jokers is taken (jokers are alike)."""
-    jokers = _before_jokers(before, rules)
+    rules in force allow. Jokers are alike and a set's jokers are read together: the most
+    favourable reading, the one that breaks fewest rules, is taken (settled point 1)."""
     problems: list[Violation] = []
     if rules.joker_sets == "locked":
         problems += _broken_sets(before, after, rules)
-    if not jokers:
+    before_joint, before_alone = _before_jokers(before, rules)
+    if not before_alone:
         return problems
-    slots = _after_slots(after, verdicts, played)
+    after_joint, after_alone = _after_slots(after, verdicts, played)
+    ways = 1
+    for options in before_joint + after_joint:
+        ways *= len(options)
+    if ways > JOINT_LIMIT:
+        before_joint = [[union] for union in before_alone]
+        after_joint = [[union] for union in after_alone]
     on_table = real_tiles(t for s in after for t in s)
     from_rack = real_tiles(played)
-    costs = [_freed_cost(j, on_table, from_rack, rules) for j in jokers]
+    best: list[Violation] | None = None
+    for read_before in product(*before_joint):
+        jokers = [j for part in read_before for j in part]
+        for read_after in product(*after_joint):
+            slots = [x for part in read_after for x in part]
+            found = _cheapest(jokers, slots, on_table, from_rack, removed, rules)
+            if best is None or len(found) < len(best):
+                best = found
+            if not best:
+                return problems
+    return problems + (best or [])
 
+
+def _cheapest(jokers: Sequence[_TableJoker], slots: Sequence[Slot], on_table: Counter[Tile],
+              from_rack: Counter[Tile], removed: int, rules: RummikubRules) -> list[Violation]:
+    """The fewest violations with which the table's jokers can have reached these places."""
+    costs = [_freed_cost(j, on_table, from_rack, rules) for j in jokers]
     best: list[Violation] | None = None
 
     def place(i: int, used: frozenset[int], off: int, found: list[Violation]) -> None:
@@ -325,9 +379,8 @@ def _joker_problems(before: TileTable, after: TileTable, verdicts: Sequence[SetV
             if k in used:
                 continue
             values, new_set = slots[k]
-            kept = _keeps(values, joker)
             extra: list[Violation] = []
-            if not kept:
+            if not _keeps(values, joker):
                 extra = list(costs[i])
                 if rules.freed_joker == "new-set" and not new_set:
                     extra.append(Violation(JOKER_NOT_IN_NEW_SET, "K15", (
@@ -337,7 +390,7 @@ def _joker_problems(before: TileTable, after: TileTable, verdicts: Sequence[SetV
             place(i + 1, used | {k}, off, found + extra)
 
     place(0, frozenset(), 0, [])
-    return problems + (best or [])
+    return best or []
 
 
 def _keeps(values: frozenset[Tile] | None, joker: _TableJoker) -> bool:
