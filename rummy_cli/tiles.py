@@ -124,9 +124,6 @@ def _parse_numbered(token: str, original: str) -> Tile:
                                 "use --game manipulation (or gin) for cards; " + TILE_HELP)
         raise NotationError(f"{_quoted(original)} is not a tile: {TILE_HELP}")
     number, colour = int(match.group(1)), match.group(2)
-    if colour not in COLOUR_OF_TEXT and looks_like_card(token):
-        raise NotationError(f"{_quoted(original)} is a playing card, not a Rummikub tile: "
-                            "use --game manipulation (or gin) for cards; " + TILE_HELP)
     if colour not in COLOUR_OF_TEXT:
         raise NotationError(f"{_quoted(original)} has no colour {colour!r}: the colours are K "
                             "(black), B (blue), O (orange) and R (red)")
