@@ -284,7 +284,7 @@ def test_check_table_without_a_table_names_a_tile_example() -> None:
 
 
 def test_tiles_are_shown_in_their_colour_on_a_colour_terminal() -> None:
-    from rummy_cli.games.rummikub.report import show_tiles
+    from rummy_cli.games.rummikub.verdicts import show_tiles
     from rummy_cli.render import PLAIN, Style
 
     tiles = parse_tiles("7R 7K JK=7B JK")

@@ -86,7 +86,7 @@ def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:
 def check_meld(cards: Sequence[str], game: str, typed: Sequence[str], decks: int | None,
                as_json: bool, style: Style) -> NoReturn:
     """``rummy check meld TILES... --game rummikub``."""
-    from ..games.rummikub.report import meld_json, meld_text
+    from ..games.rummikub.verdicts import meld_json, meld_text
     from ..games.rummikub.sets import judge_set
 
     refuse_card_options(decks)
@@ -116,7 +116,7 @@ def _one_set(joined: str) -> NoReturn:
 def check_table(table: Sequence[str], game: str, typed: Sequence[str], decks: int | None,
                 as_json: bool, style: Style) -> NoReturn:
     """``rummy check table TABLE --game rummikub``."""
-    from ..games.rummikub.report import table_json, table_text
+    from ..games.rummikub.verdicts import table_json, table_text
     from ..games.rummikub.sets import judge_set
 
     refuse_card_options(decks)
@@ -243,7 +243,7 @@ def _rack_from(value: Any, what: str) -> list[AnyTile]:
 def judge(before: TileTable, rack: Sequence[AnyTile], after: TileTable, rules: RummikubRules,
           initial: bool, as_json: bool, style: Style, label: str | None = None) -> NoReturn:
     """Judge the turn, print the verdict, exit 0 (legal) or 1 (illegal)."""
-    from ..games.rummikub.report import turn_json, turn_text
+    from ..games.rummikub.verdicts import turn_json, turn_text
     from ..games.rummikub.suggest import suggest
     from ..games.rummikub.turn import judge_turn
 
