@@ -86,8 +86,8 @@ def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:
 def check_meld(cards: Sequence[str], game: str, typed: Sequence[str], decks: int | None,
                as_json: bool, style: Style) -> NoReturn:
     """``rummy check meld TILES... --game rummikub``."""
-    from ..games.rummikub.verdicts import meld_json, meld_text
     from ..games.rummikub.sets import judge_set
+    from ..games.rummikub.verdicts import meld_json, meld_text
 
     refuse_card_options(decks)
     rules = tile_rules(game, typed)
@@ -116,8 +116,8 @@ def _one_set(joined: str) -> NoReturn:
 def check_table(table: Sequence[str], game: str, typed: Sequence[str], decks: int | None,
                 as_json: bool, style: Style) -> NoReturn:
     """``rummy check table TABLE --game rummikub``."""
-    from ..games.rummikub.verdicts import table_json, table_text
     from ..games.rummikub.sets import judge_set
+    from ..games.rummikub.verdicts import table_json, table_text
 
     refuse_card_options(decks)
     rules = tile_rules(game, typed)
@@ -243,9 +243,9 @@ def _rack_from(value: Any, what: str) -> list[AnyTile]:
 def judge(before: TileTable, rack: Sequence[AnyTile], after: TileTable, rules: RummikubRules,
           initial: bool, as_json: bool, style: Style, label: str | None = None) -> NoReturn:
     """Judge the turn, print the verdict, exit 0 (legal) or 1 (illegal)."""
-    from ..games.rummikub.verdicts import turn_json, turn_text
     from ..games.rummikub.suggest import suggest
     from ..games.rummikub.turn import judge_turn
+    from ..games.rummikub.verdicts import turn_json, turn_text
 
     try:
         verdict = judge_turn(before, rack, after, rules=rules, initial=initial)
