@@ -724,7 +724,7 @@ def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
         for block in book.intro:
             lines += ["", *_wrap(fill(block, rules), 0)]
     elif selection.heading:
-        lines.append(selection.heading)
+        lines += _heading_lines(selection.heading)
     section = ""
     for e in selection.entries:
         if selection.whole and e.section != section:
@@ -750,6 +750,12 @@ def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
     return "\n".join(lines)
 
 
+def _heading_lines(heading: str) -> list[str]:
+    """A search's heading ('Rules that mention ...: K1, K2, ...'), its ids wrapped under it."""
+    return textwrap.wrap(heading, _width(), subsequent_indent="  ", break_on_hyphens=False,
+                         break_long_words=False)
+
+
 def _game_heading(book: Rulebook) -> list[str]:
     return [book.name, "-" * len(book.name)]
 
@@ -764,7 +770,7 @@ def render_parts(parts: list[Part]) -> str:
     leads = {p.selection.lead for p in parts}
     if len(leads) == 1 and "" not in leads:
         ids = ", ".join(e.id for p in parts for e in p.selection.entries)
-        out.append(f"{leads.pop()}: {ids}")
+        out.append("\n".join(_heading_lines(f"{leads.pop()}: {ids}")))
     for p in parts:
         text = render(p.book, replace(p.selection, heading=""), p.rules, p.where, p.standard)
         out.append(text if p.selection.whole else "\n".join([*_game_heading(p.book), "", text]))
