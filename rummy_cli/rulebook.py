@@ -116,6 +116,11 @@ class Rulebook:
         """The preset a game's rules started from (their ``game`` name), else the book's."""
         return next((r for _, r in self.presets if r.game == rules.game), self.book_rules)
 
+    def preset_name(self, rules: AnyRules) -> str:
+        """The --game name of the preset a game's rules started from (``manipulation`` for
+        the ledger's ``manipulation-rummy``)."""
+        return next((n for n, r in self.presets if r.game == rules.game), self.presets[0][0])
+
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)
 
@@ -195,11 +200,6 @@ def load_rulebook(game: str = "manipulation") -> Rulebook:
 def preset(name: str) -> AnyRules:
     """The rules of the preset ``--game name`` (gin, oklahoma, rummikub-strict, ...)."""
     return dict(load_rulebook(name).presets)[name]
-
-
-def preset_names() -> tuple[str, ...]:
-    """Every --game name the books know, book by book."""
-    return tuple(name for book in load_rulebooks() for name, _ in book.presets)
 
 
 def family(rules: AnyRules) -> str:
@@ -820,7 +820,7 @@ def parts_json(parts: list[Part]) -> dict[str, Any]:
     docs = [to_json(p.book, p.selection, p.rules, p.where, p.standard) for p in parts]
     one = parts[0] if len(parts) == 1 else None
     return {"game": one.book.game if one else None,
-            "preset": one.rules.game if one else None,
+            "preset": one.book.preset_name(one.rules) if one else None,
             "rules": [r for d in docs for r in d["rules"]],
             "figures": [f for d in docs for f in d["figures"]],
             "ledger": next((p.where for p in parts if p.where is not None), None)}

@@ -422,3 +422,9 @@ def test_every_games_book_is_package_data_of_its_own_package() -> None:
         package = f"rummy_cli.games.{path.parent.name}"
         assert f'"{package}"' in pyproject[:pyproject.index("[tool.setuptools.dynamic]")]
         assert f'"{package}" = ["rulebook.md"]' in pyproject
+
+
+def test_json_preset_is_the_game_option_that_names_it() -> None:
+    assert json.loads(run("rules", "R17", "--json")[1])["preset"] == "manipulation"
+    assert json.loads(run("rules", "G6", "--json", "--game", "oklahoma")[1])["preset"] == (
+        "oklahoma")
