@@ -85,7 +85,7 @@ def _books(game: str | None, ledger: str | None) -> Books:
 
 @cli.command("rules")
 @click.argument("query", nargs=-1, metavar="[RULE | WORD]")
-@click.option("--game", type=click.Choice(GAMES, case_sensitive=False),
+@click.option("--game", type=click.Choice(GAMES, case_sensitive=False), metavar="GAME",
               help="The game whose rules and figures to show: manipulation; the Gin games "
                    "with the figures of gin, classic or oklahoma; Rummikub with those of "
                    "rummikub, rummikub-strict or rummikub-xp [default: the ledger's game; "
@@ -113,7 +113,7 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
 
     \b
     Examples:
-      rummy rules                    (the rules of the ledger's game, or of the card games)
+      rummy rules                    (the ledger's game, or the card games)
       rummy rules R14                (one rule, with its decisions)
       rummy rules G10-D1             (one decision)
       rummy rules K14                (a Rummikub rule: freeing a joker)
