@@ -22,14 +22,8 @@ from hypothesis import strategies as st
 
 from rummy_cli.games import PRESETS as REGISTERED
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
-from rummy_cli.rulebook import (
-    NoSuchRule,
-    figure_text,
-    figures_parts,
-    load_rulebook,
-    look_up,
-    standard_rules,
-)
+from rummy_cli.rulebook import NoSuchRule, figure_text, load_rulebook, look_up, standard_rules
+from rummy_cli.rulebook_text import figures_parts
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"

@@ -127,7 +127,8 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
       rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
     """
-    from ..rulebook import figures_parts, look_up, parts_json, render_parts
+    from ..rulebook import look_up
+    from ..rulebook_text import figures_parts, parts_json, render_parts
 
     books = _books(game.lower() if game else None, ledger)
     parts = look_up(" ".join(query) if query else None, books.in_force, books.scope,
