@@ -208,6 +208,16 @@ def test_any_query_in_rummikub_is_found_or_refused_with_a_message(query: str) ->
         assert parts and all(p.selection.entries for p in parts)
 
 
+@given(st.text(max_size=30))
+def test_any_query_with_no_game_is_found_or_refused_with_a_message(query: str) -> None:
+    try:  # as 'rummy rules QUERY' with no ledger: the card games, then Rummikub
+        parts = look_up(query, {}, ("manipulation", "gin"), ("rummikub",))
+    except NoSuchRule as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert parts and all(p.selection.entries for p in parts)
+
+
 # --- the figures of each preset -----------------------------------------------------------
 
 @pytest.mark.parametrize("name", list(PRESETS))
