@@ -36,9 +36,6 @@ from .errors import RummyError
 # any game's rules: a frozen dataclass with a ``game`` name (Rules, GinRules, RummikubRules)
 AnyRules = Any
 BOOK_FILE = "rulebook.md"  # in each game's package
-# Games whose book ships before their registry line: looked up after the registered ones
-# (a name already registered is not read twice).
-UNREGISTERED = ("rummikub",)
 FIGURES_TITLE = "Rule figures"
 _RULE = re.compile(r"^### ([A-Z]\d+) (\S.*)$")
 _DECISION = re.compile(r"^#### (([A-Z]\d+)-D(\d+)) (\S.*)$")
@@ -157,7 +154,7 @@ def book_games() -> tuple[str, ...]:
     """The packages in games/ whose book rummy may ship: the registry's, in its order."""
     from .games import GAMES
 
-    return tuple(dict.fromkeys([*(g.package for g in GAMES), *UNREGISTERED]))
+    return tuple(g.package for g in GAMES)
 
 
 def presets_of(game: str) -> tuple[tuple[str, AnyRules], ...]:

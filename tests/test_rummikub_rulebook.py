@@ -20,7 +20,6 @@ from help_examples import run as run_example
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy_cli.games import PRESETS as REGISTERED
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
 from rummy_cli.rulebook import NoSuchRule, figure_text, load_rulebook, look_up, standard_rules
 from rummy_cli.rulebook_text import figures_parts
@@ -341,8 +340,6 @@ def test_a_rummikub_game_that_plays_another_number_of_rounds_is_marked() -> None
     assert "set by the figure rounds (one per player here)" in text
 
 
-@pytest.mark.skipif("rummikub" not in REGISTERED,
-                    reason="no Rummikub ledger here: its scorekeeper is not registered")
 def test_a_rummikub_ledger_gives_its_figures_and_marks_its_house_rules() -> None:
     code, _, err = run("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--rule", "ones=high")
     assert code == 0, err

@@ -16,9 +16,7 @@ from .shell import cli, json_option, ledger_option
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
 
-# the --game names: every registered game's presets, then those of a game whose book ships
-# before its registry line (Rummikub's); a name the books do not know is refused by the book
-GAMES = tuple(dict.fromkeys([*PRESETS, "rummikub", "rummikub-strict", "rummikub-xp"]))
+GAMES = PRESETS  # the --game names, from the registry
 # the books shown when neither --game nor a ledger says which game: the card games' (as
 # before Rummikub came); a word they do not have is looked up in the other books next
 CARD_BOOKS = ("manipulation", "gin")
