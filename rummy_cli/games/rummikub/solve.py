@@ -1,0 +1,636 @@
+"""Rummikub's best play and arrangement, exact, on the shared arrangement search.
+
+Tiles map to cards (K to spades, B clubs, O diamonds, R hearts; a number is its rank, so
+1 is the ace and 11-13 are J Q K; ``ones=high`` lets the ace follow the king, as 12-13-1
+does). The search of :mod:`rummy_cli.search` then places them; this module says what
+must be placed and what may, and judges what the search cannot see:
+
+* a table joker needs no declaration and may stand for several tiles: after the turn it
+  keeps one of them, or it is freed by a real tile of one of them on the table (K14; from
+  the rack under ``joker_swap=rack``; both missing tiles of a 3-group under
+  ``joker_group=both``). Each joker's ways are tried in turn (a joker kept as a tile is
+  one more copy of that tile; a freed one is free), after one search with every table
+  joker free, whose answer often keeps to the rules already and is then the best;
+* the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
+* ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer; when it
+  breaks them, the play keeps every table joker where it is (see :func:`best_play`).
+
+>>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
+>>> play = best_play(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R"))
+>>> format_tile_table(play.after), play.cards_played, play.jokers_freed
+('3K 4K 5K / 11B 12B JK / 5O 6O 7O', 3, 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import permutations, product
+from typing import Literal
+
+from ...cards import AnyCard, Card, Joker, Suit
+from ...errors import UnusableInputError
+from ...search.dp import solve
+from ...search.problem import Cell, Problem, Solution
+from ...tiles import AnyTile, Colour, Tile, TileJoker, TileSet, tile_sort_key
+from .packing import pack
+from .rules import RUMMIKUB, RummikubRules
+from .sets import joker_values, judge_set, readings
+
+Objective = Literal["cards", "points"]
+SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Suit.DIAMONDS,
+           Colour.RED: Suit.HEARTS}
+COLOUR_OF = {s: c for c, s in SUIT_OF.items()}
+
+
+class NotSolvable(UnusableInputError):
+    """Rules under which the solver cannot promise the best play."""
+
+
+def card_of(tile: Tile) -> Card:
+    """The card a tile maps to: 7R is 7H, 1K is AS, 13B is KC."""
+    return Card(tile.number, SUIT_OF[tile.colour])
+
+
+def tile_of(card: Card) -> Tile:
+    """The tile a card maps back to."""
+    return Tile(card.rank, COLOUR_OF[card.suit])
+
+
+def tile_points(tile: AnyTile, rules: RummikubRules = RUMMIKUB) -> int:
+    """What a tile left in a rack is worth (K19): its number, a joker 30."""
+    return rules.joker_points if isinstance(tile, TileJoker) else tile.number
+
+
+@dataclass(frozen=True)
+class TileArrangement:
+    """Whether tiles form legal sets; one arrangement of as many of them as possible."""
+
+    possible: bool
+    sets: tuple[TileSet, ...]
+    unplaceable: tuple[AnyTile, ...]
+
+
+@dataclass(frozen=True)
+class TilePlay:
+    """The best play of a turn: the tiles from the rack, the table after, what it is worth."""
+
+    played: tuple[AnyTile, ...]
+    after: tuple[TileSet, ...]
+    hand_after: tuple[AnyTile, ...]
+    cards_played: int
+    points_shed: int
+    opening_value: int | None  # with ``initial``: the best worth of sets of played tiles
+    jokers_freed: int
+    exact: bool = True  # False when a strict joker rule made the play fall back
+
+    @property
+    def goes_out(self) -> bool:
+        """True when the rack is empty after the play (K17)."""
+        return not self.hand_after
+
+
+def arrange(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> TileArrangement:
+    """Can these tiles be split into legal sets (K5-K7, K13)? If not, as many as can.
+
+    A joker written ``JK=7R`` stands for 7R; ``JK`` for whatever fits.
+
+    >>> from rummy_cli.tiles import parse_tiles, format_tile_table
+    >>> a = arrange(parse_tiles("5R 6R 7R 8R JK 9K 9B"))
+    >>> format_tile_table(a.sets), [str(t) for t in a.unplaceable]
+    ('5R 6R 7R 8R / 9K 9B JK', [])
+    """
+    declared = [t for t in tiles if isinstance(t, TileJoker) and t.stands_for is not None]
+    if rules.ones == "wrap":  # the search over ranks knows no wrap: pack the sets instead
+        found = pack(tiles, rules=rules)
+        assert found is not None
+        placed: list[AnyTile] = [*found.real, *[TileJoker()] * found.jokers]
+        left = _less(tiles, placed)
+        return TileArrangement(not left, tuple(_shown([list(s.tiles) for s in found.sets],
+                                                      rules)), tuple(left))
+    cells: dict[Card, Cell] = {}
+    for tile in tiles:
+        real = tile if isinstance(tile, Tile) else tile.stands_for
+        if real is not None:
+            card: AnyCard = card_of(real) if isinstance(tile, Tile) else Joker(card_of(real))
+            cells.setdefault(card_of(real), Cell(weight=1)).may.append(card)
+    free = sum(1 for t in tiles if isinstance(t, TileJoker) and t.stands_for is None)
+    solution = solve(_problem(cells, rules, free_may=free, joker_weight=1))
+    assert solution is not None  # placing nothing is always a solution
+    placed_tiles = [_tile(c) for c in solution.placed] + [TileJoker()] * solution.free_placed
+    left = _less(tiles, placed_tiles)
+    sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
+    if declared:  # a declared joker is shown as given
+        sets = _declare_back(sets, declared)
+    return TileArrangement(not left, tuple(_shown(sets, rules)), tuple(left))
+
+
+def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
+              rules: RummikubRules = RUMMIKUB, by: Objective = "cards",
+              initial: bool = False) -> TilePlay | None:
+    """The best legal play this turn (K8-K16), or None when the player must draw (K3).
+
+    Best: the most tiles (``by="cards"``) or the most points shed (``by="points"``, a
+    joker shedding ``joker_points``); ties: more points (more tiles), then fewer table sets
+    changed. ``initial``: the player has not opened and the play must open (K9, K10).
+    """
+    if by not in ("cards", "points"):
+        raise ValueError(f"by must be 'cards' or 'points', not {by!r}")
+    if not rack:
+        return None
+    if rules.ones == "wrap" and any(table) and not (initial and rules.opening_turn == "alone"):
+        raise NotSolvable("hint cannot search runs that go round (ones=wrap) with tiles on the "
+                          "table yet; it can with an empty table or for an opening")
+    turn = _Turn(table, rack, rules, by)
+    if initial and rules.opening_turn == "alone":
+        return turn.opening_alone()
+    if not any(table) and rules.ones == "wrap":  # new sets only: the packing's
+        return turn.opening_alone() if initial else turn.opening_alone(floor=0)
+    if initial:
+        return turn.opening_continued()
+    return turn.best()
+
+
+# --- one turn ----------------------------------------------------------------------------
+
+@dataclass
+class _TableJoker:
+    """A joker on the table before the turn: its set and every tile it stands for."""
+
+    where: int  # the index of its set
+    values: frozenset[Tile]
+    group_of_three: bool  # a 3-group's only joker (``joker_group=both``)
+
+
+@dataclass(frozen=True)
+class _Way:
+    """What one table joker does in a turn: keeps a tile, or is freed (with the rack tiles
+    its freeing needs played)."""
+
+    keeps: Tile | None
+    needs: frozenset[Tile] = frozenset()
+
+
+@dataclass
+class _Found:
+    solution: Solution
+    score: int
+    ways: tuple[_Way, ...]
+    forced: list[Card] = field(default_factory=list)
+    forced_jokers: int = 0
+
+
+class _Turn:
+    def __init__(self, table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
+                 rules: RummikubRules, by: Objective) -> None:
+        self.table = [tuple(s) for s in table]
+        self.rack = list(rack)
+        self.rules = rules
+        self.by = by
+        self.scale = 1 + len(rack) + sum(tile_points(t, rules) for t in rack)
+        self.jokers: list[_TableJoker] = []
+        for i, tiles in enumerate(self.table):
+            verdict = judge_set(tiles, rules)
+            if not verdict.legal:
+                raise UnusableInputError(f"the table's set {' '.join(map(str, tiles))} is not "
+                                         "legal: only a legal table can be played on")
+            group3 = verdict.kind == "group" and len(tiles) == 3 and sum(
+                isinstance(t, TileJoker) for t in tiles) == 1
+            for values in verdict.joker_values:
+                self.jokers.append(_TableJoker(i, values, group3))
+        self.real_table = Counter(t for s in self.table for t in s if isinstance(t, Tile))
+        self.rack_real = Counter(t for t in rack if isinstance(t, Tile))
+        self.rack_jokers = sum(1 for t in rack if isinstance(t, TileJoker))
+
+    def weight(self, tile: AnyTile) -> int:
+        points = tile_points(tile, self.rules)
+        return self.scale + points if self.by == "cards" else self.scale * points + 1
+
+    # -- the opening
+
+    def opening_alone(self, floor: int | None = None) -> TilePlay | None:
+        """K9, K10 ``alone``: new sets of rack tiles only, worth the opening; the table as
+        it was."""
+        rules = self.rules
+        need = rules.opening if floor is None else floor
+        worth = rules.opening_joker if floor is None else "value"
+        usable = [t for t in self.rack if worth != "no" or isinstance(t, Tile)]
+        found = None
+        if rules.ones != "wrap":  # quick: the best sets of the rack, if they are worth it
+            quick = self._rack_only(usable)
+            if quick is not None:
+                tiles = quick
+                check = pack(tiles, need, rules, joker_worth=worth)
+                if check is not None and len(check.real) + check.jokers == len(tiles):
+                    found = check
+        if found is None:
+            found = pack(usable, need, rules, weight=self.weight, joker_worth=worth)
+        if found is None or not found.sets:
+            return None
+        played = [*found.real, *[TileJoker()] * found.jokers]
+        sets = [list(s.tiles) for s in found.sets]
+        value = found.value if floor is None else None
+        return self._play(played, [*map(list, self.table), *_undeclared(sets)], value, 0)
+
+    def _rack_only(self, tiles: list[AnyTile]) -> list[AnyTile] | None:
+        cells: dict[Card, Cell] = {}
+        for t in tiles:
+            if isinstance(t, Tile):
+                cells.setdefault(card_of(t), Cell(weight=self.weight(t))).may.append(card_of(t))
+        jokers = sum(1 for t in tiles if isinstance(t, TileJoker))
+        solution = solve(_problem(cells, self.rules, free_may=jokers,
+                                  joker_weight=self.weight(TileJoker())))
+        if solution is None or not solution.melds:
+            return None
+        return [*(_tile(c) for c in solution.placed), *[TileJoker()] * solution.free_placed]
+
+    def opening_continued(self) -> TilePlay | None:
+        """K10 ``continue``: the played tiles include sets of their own worth the opening;
+        the rest of the turn is any turn."""
+        rules = self.rules
+        best = self.best()
+        if best is None:
+            return None
+        if self._opens(best.played):
+            return self._with_opening(best)
+        from .packing import candidates
+
+        usable = Counter(t for t in self.rack if isinstance(t, Tile))
+        jokers = self.rack_jokers if rules.opening_joker != "no" else 0
+        sets = candidates(usable, jokers, rules, rules.opening_joker)
+        choice: TilePlay | None = None
+        for need, need_jokers in _openings(sets, rules.opening, usable, jokers):
+            play = self.best(forced=need, forced_jokers=need_jokers)
+            if play is None:
+                continue
+            if choice is None or self._score(play) > self._score(choice):
+                choice = play
+                if self._score(choice) == self._score(best):
+                    break
+        return None if choice is None else self._with_opening(choice)
+
+    def _opens(self, played: Sequence[AnyTile]) -> bool:
+        found = pack(played, self.rules.opening, self.rules, joker_worth=self.rules.opening_joker)
+        return found is not None and bool(found.sets)
+
+    def _with_opening(self, play: TilePlay) -> TilePlay:
+        found = pack(play.played, 0, self.rules, joker_worth=self.rules.opening_joker,
+                     by_value=True)
+        value = 0 if found is None else found.value
+        return TilePlay(play.played, play.after, play.hand_after, play.cards_played,
+                        play.points_shed, value, play.jokers_freed, play.exact)
+
+    def _score(self, play: TilePlay) -> tuple[int, int]:
+        first = play.cards_played if self.by == "cards" else play.points_shed
+        return first, play.points_shed if self.by == "cards" else play.cards_played
+
+    # -- any turn
+
+    def best(self, forced: Counter[Tile] | None = None, forced_jokers: int = 0) -> TilePlay | None:
+        """The best play of a player who has opened, with these rack tiles played."""
+        forced = forced or Counter()
+        relaxed = self._search(None, forced, forced_jokers, beat=None)
+        if relaxed is None:
+            return None
+        exact = True
+        found: _Found | None = None
+        if self._keeps_rules(relaxed):
+            found = relaxed
+        else:
+            found = self._search_ways(self._all_ways(), forced, forced_jokers, relaxed.score)
+        strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
+        if found is not None and strict and not self._strict_ok(found):
+            exact = False
+            found = self._search_ways(self._kept_ways(), forced, forced_jokers, None,
+                                      check=True)
+        if found is None or found.score <= 0:
+            return None
+        return self._finish(found, exact)
+
+    def _all_ways(self) -> list[list[_Way]]:
+        """Each table joker's ways this turn (K14, K16), the free ones first."""
+        rules = self.rules
+        result = []
+        for joker in self.jokers:
+            if rules.joker_free == "rearrange":  # every table joker is free (K14)
+                result.append([_Way(None)])
+                continue
+            frees: list[_Way] = []
+            needs_sets = ([joker.values] if rules.joker_group == "both" and joker.group_of_three
+                          else [frozenset([v]) for v in joker.values])
+            for needed in needs_sets:
+                needs = set()
+                possible = True
+                for v in needed:
+                    if rules.joker_swap == "any" and self.real_table[v]:
+                        continue
+                    if self.rack_real[v]:
+                        needs.add(v)
+                    else:
+                        possible = False
+                if possible:
+                    frees.append(_Way(None, frozenset(needs)))
+            if any(not w.needs for w in frees):
+                result.append([_Way(None)])  # free already: keeping a tile is no better
+                continue
+            keeps = [_Way(v) for v in sorted(joker.values, key=tile_sort_key)]
+            result.append([*frees, *keeps])
+        return result
+
+    def _kept_ways(self) -> list[list[_Way]]:
+        return [[_Way(v) for v in sorted(j.values, key=tile_sort_key)] for j in self.jokers]
+
+    def _search_ways(self, ways: list[list[_Way]], forced: Counter[Tile], forced_jokers: int,
+                     ceiling: int | None, check: bool = False) -> _Found | None:
+        best: _Found | None = None
+        seen: set[tuple[object, ...]] = set()
+        combos = sorted(product(*ways), key=lambda c: sum(len(w.needs) for w in c))
+        for combo in combos:
+            key = (tuple(sorted(str(w.keeps) for w in combo if w.keeps)),
+                   frozenset().union(*(w.needs for w in combo)),
+                   sum(1 for w in combo if w.keeps is None))
+            if key in seen:
+                continue
+            seen.add(key)
+            found = self._search(combo, forced, forced_jokers,
+                                 beat=None if best is None else best.score)
+            if found is None or (check and not self._strict_ok(found)):
+                continue
+            best = found
+            if ceiling is not None and best.score >= ceiling:
+                break
+        return best
+
+    def _search(self, ways: tuple[_Way, ...] | None, forced: Counter[Tile], forced_jokers: int,
+                beat: int | None) -> _Found | None:
+        """One search: table jokers free (``ways`` None) or as ``ways`` says."""
+        cells: dict[Card, Cell] = {}
+        free_must = 0
+        for tiles in self.table:
+            for t in tiles:
+                if isinstance(t, Tile):
+                    cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
+        for joker, way in zip(self.jokers, ways or [_Way(None)] * len(self.jokers)):
+            if way.keeps is None:
+                free_must += 1
+            else:
+                cells.setdefault(card_of(way.keeps), Cell()).must.append(Joker(card_of(way.keeps)))
+        must_play = Counter(forced)
+        for way in ways or ():
+            for v in way.needs:
+                must_play[v] = max(must_play[v], 1)
+        forced_cards: list[Card] = []
+        bonus = 0
+        for tile, n in sorted(self.rack_real.items(), key=lambda tn: tile_sort_key(tn[0])):
+            cell = cells.setdefault(card_of(tile), Cell())
+            cell.weight = self.weight(tile)
+            for k in range(n):
+                card = card_of(tile)  # a new object: the layout keeps it, so it is known
+                if k < must_play[tile]:
+                    cell.must.append(card)
+                    forced_cards.append(card)
+                    bonus += cell.weight
+                else:
+                    cell.may.append(card)
+        if any(must_play[t] > self.rack_real[t] for t in must_play):
+            return None
+        free_may = self.rack_jokers - forced_jokers
+        free_must += forced_jokers
+        joker_weight = self.weight(TileJoker())
+        bonus += forced_jokers * joker_weight
+        problem = _problem(cells, self.rules, free_must=free_must, free_may=free_may,
+                           joker_weight=joker_weight)
+        solution = solve(problem, beat=None if beat is None else beat - bonus)
+        if solution is None:
+            return None
+        return _Found(solution, solution.score + bonus, ways or (), forced_cards, forced_jokers)
+
+    # -- checking an answer
+
+    def _after_jokers(self, found: _Found) -> list[tuple[int, frozenset[Tile]]]:
+        """Every joker of the table after: its set's index and the tiles it stands for."""
+        out = []
+        for i, meld in enumerate(found.solution.melds):
+            tiles = [_undeclared_tile(c) for c in meld]
+            for values in joker_values(tiles, self.rules):
+                out.append((i, values))
+        return out
+
+    def _played_real(self, found: _Found) -> Counter[Tile]:
+        return Counter([*(_tile(c) for c in found.solution.placed), *map(tile_of, found.forced)])
+
+    def _freed_by(self, joker: _TableJoker, found: _Found) -> bool:
+        """Would a real tile on the table after free this joker (K14, K16)?"""
+        if self.rules.joker_free == "rearrange":
+            return True
+        played = self._played_real(found)
+        on_table = self.real_table + played
+        present = played if self.rules.joker_swap == "rack" else on_table
+        if self.rules.joker_group == "both" and joker.group_of_three:
+            return all(present[v] for v in joker.values)
+        return any(present[v] for v in joker.values)
+
+    def _assignments(self, found: _Found) -> Iterator[list[tuple[int, bool]]]:
+        """Ways the table jokers may be the jokers after: for each, (set after, freed)."""
+        after = self._after_jokers(found)
+        for chosen in permutations(range(len(after)), len(self.jokers)):
+            result = []
+            for joker, k in zip(self.jokers, chosen):
+                where, values = after[k]
+                if values & joker.values:
+                    result.append((where, False))
+                elif self._freed_by(joker, found):
+                    result.append((where, True))
+                else:
+                    break
+            else:
+                yield result
+
+    def _keeps_rules(self, found: _Found) -> bool:
+        return next(self._assignments(found), None) is not None
+
+    def _strict_ok(self, found: _Found) -> bool:
+        """``freed_joker=new-set`` and ``joker_sets=locked`` on an answer (K15, K16)."""
+        melds = found.solution.melds
+        rack_ids = {id(c) for c in found.solution.placed} | {id(c) for c in found.forced}
+        for assignment in self._assignments(found):
+            good = True
+            if self.rules.freed_joker == "new-set":
+                for where, freed in assignment:
+                    if freed and sum(id(c) in rack_ids for c in melds[where]) < 2:
+                        good = False
+            if good and self.rules.joker_sets == "locked":
+                for joker, (where, freed) in zip(self.jokers, assignment):
+                    real = Counter(t for t in self.table[joker.where] if isinstance(t, Tile))
+                    into = Counter(_tile(c) for c in melds[where] if isinstance(c, Card))
+                    if not freed and any(into[t] < n for t, n in real.items()):
+                        good = False
+                    if not freed and len(self.table[joker.where]) > len(melds[where]):
+                        good = False
+            if good:
+                return True
+        return False
+
+    # -- the answer
+
+    def _finish(self, found: _Found, exact: bool) -> TilePlay:
+        solution = found.solution
+        played_real = [_tile(c) for c in solution.placed] + [tile_of(c) for c in found.forced]
+        jokers_played = solution.free_placed + found.forced_jokers
+        played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
+        freed = 0
+        assignment = next(self._assignments(found), None)
+        if assignment is not None:
+            freed = sum(1 for _, f in assignment if f)
+        sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
+        sets = self._keep_table_sets(sets)
+        return self._play(played, sets, None, freed, exact)
+
+    def _keep_table_sets(self, sets: list[list[AnyTile]]) -> list[list[AnyTile]]:
+        """The same tiles, table sets that can stay as they were put back as they were
+        (the last tie-break: fewer table sets changed). Greedy, table order."""
+        changed = [list(s) for s in sets]
+        unchanged: list[list[AnyTile]] = []
+        for tiles in self.table:
+            if any(isinstance(t, TileJoker) for t in tiles):
+                continue
+            if any(Counter(s) == Counter(tiles) for s in changed):
+                match = next(s for s in changed if Counter(s) == Counter(tiles))
+                changed.remove(match)
+                unchanged.append(list(tiles))
+                continue
+            rest = _less([t for s in changed for t in s], list(tiles))
+            if len(rest) + len(tiles) != sum(len(s) for s in changed):
+                continue
+            if not rest:
+                unchanged.append(list(tiles))
+                changed = []
+                continue
+            if any(isinstance(t, TileJoker) for t in rest):
+                continue  # jokers stay as the search laid them: their rules hold there
+            again = arrange(rest, self.rules)
+            if again.possible:
+                unchanged.append(list(tiles))
+                changed = [list(s) for s in again.sets]
+        return [*unchanged, *changed]
+
+    def _play(self, played: list[AnyTile], sets: list[list[AnyTile]], value: int | None,
+              freed: int, exact: bool = True) -> TilePlay:
+        played = sorted(played, key=tile_sort_key)
+        left = sorted(_less(self.rack, played), key=tile_sort_key)
+        return TilePlay(tuple(played), tuple(_shown(sets, self.rules)), tuple(left), len(played),
+                        sum(tile_points(t, self.rules) for t in played), value, freed, exact)
+
+
+def _openings(sets: Sequence[object], floor: int, tiles: Counter[Tile],
+              jokers: int, most: int = 400) -> Iterator[tuple[Counter[Tile], int]]:
+    """Smallest collections of rack sets worth ``floor``: their real tiles and jokers."""
+    from .packing import Candidate
+
+    cands = [s for s in sets if isinstance(s, Candidate)]
+    cands.sort(key=lambda c: -c.value)
+    seen: set[tuple[tuple[Tile, ...], int]] = set()
+    count = 0
+
+    def walk(start: int, used: Counter[Tile], used_jokers: int,
+             worth: int) -> Iterator[tuple[Counter[Tile], int]]:
+        nonlocal count
+        if worth >= floor:
+            key = (tuple(sorted(used.elements(), key=tile_sort_key)), used_jokers)
+            if key not in seen:
+                seen.add(key)
+                count += 1
+                yield Counter(used), used_jokers
+            return
+        for i in range(start, len(cands)):
+            if count >= most:
+                return
+            c = cands[i]
+            need = Counter(c.real)
+            if used_jokers + len(c.jokers) > jokers or any(
+                    used[t] + n > tiles[t] for t, n in need.items()):
+                continue
+            yield from walk(i + 1, used + need, used_jokers + len(c.jokers), worth + c.value)
+
+    yield from walk(0, Counter(), 0, 0)
+
+
+def _problem(cells: dict[Card, Cell], rules: RummikubRules, free_must: int = 0,
+             free_may: int = 0, joker_weight: int = 0) -> Problem:
+    return Problem(cells, free_must=free_must, free_may=free_may, joker_weight=joker_weight,
+                   min_meld=3, max_group=4, ace_high=rules.ones == "high")
+
+
+def _tile(card: AnyCard) -> AnyTile:
+    if isinstance(card, Card):
+        return tile_of(card)
+    return TileJoker(None if card.declared is None else tile_of(card.declared))
+
+
+def _undeclared_tile(card: AnyCard) -> AnyTile:
+    return tile_of(card) if isinstance(card, Card) else TileJoker()
+
+
+def _undeclared(sets: list[list[AnyTile]]) -> list[list[AnyTile]]:
+    return [[TileJoker() if isinstance(t, TileJoker) else t for t in s] for s in sets]
+
+
+def _declare_back(sets: list[list[AnyTile]], declared: list[AnyTile]) -> list[list[AnyTile]]:
+    """Jokers the input declared keep their declaration where the search put one of them."""
+    wanted = Counter(declared)
+    out = []
+    for s in sets:
+        row: list[AnyTile] = []
+        for t in s:
+            if isinstance(t, TileJoker) and wanted[t] > 0:
+                wanted[t] -= 1
+                row.append(t)
+            elif isinstance(t, TileJoker):
+                row.append(TileJoker())
+            else:
+                row.append(t)
+        out.append(row)
+    return out
+
+
+def _shown(sets: Sequence[Sequence[AnyTile]], rules: RummikubRules) -> list[TileSet]:
+    """Sets as shown: in reading order, a joker with one value as ``JK=6R``, in a stable
+    order (runs by colour and lowest number, then groups by number)."""
+    shown = []
+    for s in sets:
+        undeclared = sorted((TileJoker() if isinstance(t, TileJoker) and t.stands_for is None
+                             else t for t in s), key=_reading_order)
+        verdict = judge_set(undeclared, rules)
+        shown.append(tuple(verdict.shown) if verdict.legal else tuple(s))
+
+    def key(tiles: TileSet) -> tuple[int, int, int]:
+        found = readings([TileJoker() if isinstance(t, TileJoker) else t for t in tiles], rules)
+        first = found[0].tiles[0] if found else Tile(1, Colour.BLACK)
+        kind = found[0].kind if found else "run"
+        return (1, first.number, 0) if kind == "group" else (0, first.colour.order,
+                                                              first.number)
+
+    return sorted(shown, key=key)
+
+
+def _reading_order(tile: AnyTile) -> tuple[int, int, int]:
+    """Low to high, colour by colour within a number, bare jokers last."""
+    if isinstance(tile, TileJoker):
+        if tile.stands_for is None:
+            return (1, 0, 0)
+        tile = tile.stands_for
+    return (0, tile.number, tile.colour.order)
+
+
+def _less(tiles: Sequence[AnyTile], taken: Sequence[AnyTile]) -> list[AnyTile]:
+    """``tiles`` less ``taken`` as a multiset (any joker takes a joker)."""
+    left = list(tiles)
+    for t in taken:
+        if isinstance(t, TileJoker):
+            j = next((x for x in left if isinstance(x, TileJoker)), None)
+            if j is not None:
+                left.remove(j)
+        elif t in left:
+            left.remove(t)
+    return left
