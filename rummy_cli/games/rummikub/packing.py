@@ -96,8 +96,8 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
             for real_count in range(1, min(size, len(here)) + 1):
                 for chosen in combinations(here, real_count):
                     missing = [c for c in COLOURS if c not in chosen]
-                    for stand in combinations(missing, size - real_count):
-                        add([Tile(n, c) for c in chosen], [Tile(n, c) for c in stand])
+                    for fill in combinations(missing, size - real_count):
+                        add([Tile(n, c) for c in chosen], [Tile(n, c) for c in fill])
     colours = sorted({t.colour for t in tiles}, key=lambda c: c.order)
     for colour in colours:
         for size in range(3, 15):
@@ -210,19 +210,19 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     counts, left, v = tuple(real[t] for t in order), jokers, cap
     score, choice, sub = top[cap]
     while True:
-        first = next((i for i, n in enumerate(counts) if n), None)
-        if first is None:
+        at = next((i for i, n in enumerate(counts) if n), None)
+        if at is None:
             if choice <= -2:
                 k = -2 - choice
                 sets.append(Candidate((), tuple(Tile(ALONE_NUMBER, c) for c in COLOURS[:k]),
                                       ALONE_NUMBER * k if joker_worth == "value" else 0))
             break
         if choice == -1:
-            rest = list(counts)
-            rest[first] -= 1
-            counts = tuple(rest)
+            fewer = list(counts)
+            fewer[at] -= 1
+            counts = tuple(fewer)
         else:
-            cand, need, _ = by_first[first][choice]
+            cand, need, _ = by_first[at][choice]
             sets.append(cand)
             counts = tuple(c - n for c, n in zip(counts, need))
             left -= len(cand.jokers)

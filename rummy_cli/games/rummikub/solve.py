@@ -101,7 +101,8 @@ def arrange(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> TileAr
     >>> format_tile_table(a.sets), [str(t) for t in a.unplaceable]
     ('5R 6R 7R 8R / 9K 9B JK', [])
     """
-    declared = [t for t in tiles if isinstance(t, TileJoker) and t.stands_for is not None]
+    declared: list[AnyTile] = [t for t in tiles
+                               if isinstance(t, TileJoker) and t.stands_for is not None]
     if rules.ones == "wrap":  # the search over ranks knows no wrap: pack the sets instead
         found = pack(tiles, rules=rules)
         assert found is not None
@@ -228,7 +229,7 @@ class _Turn:
             found = pack(usable, need, rules, weight=self.weight, joker_worth=worth)
         if found is None or not found.sets:
             return None
-        played = [*found.real, *[TileJoker()] * found.jokers]
+        played: list[AnyTile] = [*found.real, *[TileJoker()] * found.jokers]
         sets = [list(s.tiles) for s in found.sets]
         value = found.value if floor is None else None
         return self._play(played, [*map(list, self.table), *_undeclared(sets)], value, 0)
@@ -371,7 +372,7 @@ class _Turn:
             for t in tiles:
                 if isinstance(t, Tile):
                     cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
-        for joker, way in zip(self.jokers, ways or [_Way(None)] * len(self.jokers)):
+        for way in ways or [_Way(None)] * len(self.jokers):
             if way.keeps is None:
                 free_must += 1
             else:
@@ -418,7 +419,8 @@ class _Turn:
         return out
 
     def _played_real(self, found: _Found) -> Counter[Tile]:
-        return Counter([*(_tile(c) for c in found.solution.placed), *map(tile_of, found.forced)])
+        return Counter([*(tile_of(c) for c in found.solution.placed if isinstance(c, Card)),
+                        *map(tile_of, found.forced)])
 
     def _freed_by(self, joker: _TableJoker, found: _Found) -> bool:
         """Would a real tile on the table after free this joker (K14, K16)?"""
