@@ -222,9 +222,9 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
             fewer[at] -= 1
             counts = tuple(fewer)
         else:
-            cand, need, _ = by_first[at][choice]
+            cand, used, _ = by_first[at][choice]
             sets.append(cand)
-            counts = tuple(c - n for c, n in zip(counts, need))
+            counts = tuple(c - n for c, n in zip(counts, used))
             left -= len(cand.jokers)
         v = sub
         score, choice, sub = memo[(counts, left)][v]
