@@ -100,20 +100,20 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
                         add([Tile(n, c) for c in chosen], [Tile(n, c) for c in fill])
     colours = sorted({t.colour for t in tiles}, key=lambda c: c.order)
     for colour in colours:
+        have = {t.number for t in tiles if t.colour == colour}
         for size in range(3, 15):
             for window in run_windows(size, rules.ones):
-                cells = [Tile(n, colour) for n in window]
-                present = [i for i, t in enumerate(cells) if tiles[t]]
-                if len(cells) - len(present) > usable:
+                holes = [i for i, n in enumerate(window) if n not in have]
+                if len(holes) > usable or len(holes) == size:
                     continue
-                holes = [i for i in range(len(cells)) if i not in present]
+                cells = [Tile(n, colour) for n in window]
+                present = [i for i in range(size) if i not in holes]
                 # a joker may also stand where a real tile could go: any of the positions
                 for extra in range(usable - len(holes) + 1):
                     for more in combinations(present, extra):
-                        stand = [cells[i] for i in (*holes, *more)]
-                        real = [cells[i] for i in range(len(cells))
-                                if i not in holes and i not in more]
-                        add(real, stand)
+                        gone = {*holes, *more}
+                        add([cells[i] for i in range(size) if i not in gone],
+                            [cells[i] for i in sorted(gone)])
     return list(found.values())
 
 

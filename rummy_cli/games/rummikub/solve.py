@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Literal
 
@@ -36,7 +37,7 @@ from ...search.problem import Cell, Problem, Solution
 from ...tiles import AnyTile, Colour, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import pack
 from .rules import RUMMIKUB, RummikubRules
-from .sets import joker_values, judge_set, readings
+from .sets import Reading, joker_values, judge_set, readings
 
 Objective = Literal["cards", "points"]
 SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Suit.DIAMONDS,
@@ -192,6 +193,11 @@ class _Turn:
         self.scale = 1 + len(rack) + sum(tile_points(t, rules) for t in rack)
         self.jokers: list[_TableJoker] = []
         for i, tiles in enumerate(self.table):
+            if not any(isinstance(t, TileJoker) for t in tiles):
+                if not _readings(tuple(sorted(tiles, key=_reading_order)), rules):
+                    raise UnusableInputError(f"the table's set {' '.join(map(str, tiles))} "
+                                             "is not legal: only a legal table can be played on")
+                continue
             verdict = judge_set(tiles, rules)
             if not verdict.legal:
                 raise UnusableInputError(f"the table's set {' '.join(map(str, tiles))} is not "
@@ -481,41 +487,67 @@ class _Turn:
         played_real = [_tile(c) for c in solution.placed] + [tile_of(c) for c in found.forced]
         jokers_played = solution.free_placed + found.forced_jokers
         played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
-        freed = 0
-        assignment = next(self._assignments(found), None)
-        if assignment is not None:
-            freed = sum(1 for _, f in assignment if f)
+        # a joker that can be read as one of its values is not freed (K14)
+        freed = min((sum(1 for _, f in a if f) for a in self._assignments(found)), default=0)
         sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
-        sets = self._keep_table_sets(sets)
+        sets = self._keep_table_sets(sets, played)
         return self._play(played, sets, None, freed, exact)
 
-    def _keep_table_sets(self, sets: list[list[AnyTile]]) -> list[list[AnyTile]]:
-        """The same tiles, table sets that can stay as they were put back as they were
-        (the last tie-break: fewer table sets changed). Greedy, table order."""
-        changed = [list(s) for s in sets]
-        unchanged: list[list[AnyTile]] = []
-        for tiles in self.table:
+    def _keep_table_sets(self, sets: list[list[AnyTile]],
+                         played: Sequence[AnyTile]) -> list[list[AnyTile]]:
+        """The same tiles, with table sets that can stay as they were put back as they were
+        (the last tie-break: fewer table sets changed).
+
+        The search lays the whole table out anew. Every tile of a kind no played tile
+        reaches (through the sets holding it, before and after) is in sets of such tiles
+        only, before and after: those table sets stay as they were. Among the sets
+        reached, those the search left whole stay, then a few others one by one, if the
+        tiles without them still form legal sets. Greedy: it may change more sets than
+        the fewest possible.
+        """
+        reached: set[object] = {_kind(t) for t in played}
+        after_in: set[int] = set()
+        table_in: set[int] = set()
+        grew = True
+        while grew:
+            grew = False
+            for found, pool in ((after_in, sets), (table_in, self.table)):
+                for i, tiles in enumerate(pool):
+                    kinds = {_kind(t) for t in tiles}
+                    if i not in found and kinds & reached:
+                        found.add(i)
+                        reached |= kinds
+                        grew = True
+        kept = [list(tiles) for i, tiles in enumerate(self.table) if i not in table_in]
+        pool = [list(s) for i, s in enumerate(sets) if i in after_in]
+        waiting = []
+        for i in sorted(table_in):
+            tiles = self.table[i]
             if any(isinstance(t, TileJoker) for t in tiles):
                 continue
-            if any(Counter(s) == Counter(tiles) for s in changed):
-                match = next(s for s in changed if Counter(s) == Counter(tiles))
-                changed.remove(match)
-                unchanged.append(list(tiles))
-                continue
-            rest = _less([t for s in changed for t in s], list(tiles))
-            if len(rest) + len(tiles) != sum(len(s) for s in changed):
-                continue
-            if not rest:
-                unchanged.append(list(tiles))
-                changed = []
-                continue
-            if any(isinstance(t, TileJoker) for t in rest):
-                continue  # jokers stay as the search laid them: their rules hold there
-            again = arrange(rest, self.rules)
-            if again.possible:
-                unchanged.append(list(tiles))
-                changed = [list(s) for s in again.sets]
-        return [*unchanged, *changed]
+            want = Counter(tiles)
+            same = next((s for s in pool if Counter(s) == want), None)
+            if same is not None:
+                pool.remove(same)
+                kept.append(list(tiles))
+            else:
+                waiting.append(tiles)
+        with_jokers = [s for s in pool if any(isinstance(t, TileJoker) for t in s)]
+        laid = [s for s in pool if s not in with_jokers]
+        for tiles in waiting:
+            # the sets laid that hold tiles of its kinds give them back, if what is left
+            # of those sets still forms legal sets
+            kinds = set(tiles)
+            near = [s for s in laid if kinds & set(s)]
+            rest = _minus([t for s in near for t in s if isinstance(t, Tile)],
+                          [t for t in tiles if isinstance(t, Tile)])
+            if rest is None or len(rest) > SMALL_LAY_OUT:
+                continue  # (a larger search costs more than this tie-break is worth)
+            again = _lay_out(rest, self.rules)
+            if again is not None:
+                kept.append(list(tiles))
+                laid = [s for s in laid if s not in near] + again
+        return [*kept, *with_jokers, *laid]
 
     def _play(self, played: list[AnyTile], sets: list[list[AnyTile]], value: int | None,
               freed: int, exact: bool = True) -> TilePlay:
@@ -599,21 +631,40 @@ def _declare_back(sets: list[list[AnyTile]], declared: list[AnyTile]) -> list[li
 def _shown(sets: Sequence[Sequence[AnyTile]], rules: RummikubRules) -> list[TileSet]:
     """Sets as shown: in reading order, a joker with one value as ``JK=6R``, in a stable
     order (runs by colour and lowest number, then groups by number)."""
-    shown = []
-    for s in sets:
-        undeclared = sorted((TileJoker() if isinstance(t, TileJoker) and t.stands_for is None
-                             else t for t in s), key=_reading_order)
-        verdict = judge_set(undeclared, rules)
-        shown.append(tuple(verdict.shown) if verdict.legal else tuple(s))
+    shown = [_show_set(s, rules) for s in sets]
+    return [tiles for _, tiles in sorted(shown, key=lambda ks: ks[0])]
 
-    def key(tiles: TileSet) -> tuple[int, int, int]:
-        found = readings([TileJoker() if isinstance(t, TileJoker) else t for t in tiles], rules)
-        first = found[0].tiles[0] if found else Tile(1, Colour.BLACK)
-        kind = found[0].kind if found else "run"
-        return (1, first.number, 0) if kind == "group" else (0, first.colour.order,
-                                                              first.number)
 
-    return sorted(shown, key=key)
+def _show_set(tiles: Sequence[AnyTile], rules: RummikubRules
+              ) -> tuple[tuple[int, int, int], TileSet]:
+    """One set as shown, and its place among the sets."""
+    bare = tuple(sorted((TileJoker() if isinstance(t, TileJoker) and t.stands_for is None
+                         else t for t in tiles), key=_reading_order))
+    found = _readings(bare, rules)
+    if not found:
+        return (2, 0, 0), bare
+    first = found[0]
+    key = ((1, first.tiles[0].number, 0) if first.kind == "group"
+           else (0, first.tiles[0].colour.order, first.tiles[0].number))
+    if len(found) == 1:  # one reading: in its order, each joker as what it stands for
+        real = Counter(t for t in bare if isinstance(t, Tile))
+        ordered: list[AnyTile] = []
+        for t in first.tiles:
+            if real[t] > 0:
+                real[t] -= 1
+                ordered.append(t)
+            else:
+                ordered.append(TileJoker(t))
+        return key, tuple(ordered)
+    values = {v for r in found for v in r.jokers}  # undeclared jokers are alike
+    one = next(iter(values)) if len(values) == 1 else None
+    return key, tuple(TileJoker(one) if isinstance(t, TileJoker) and t.stands_for is None
+                      else t for t in bare)
+
+
+@lru_cache(maxsize=4096)
+def _readings(tiles: tuple[AnyTile, ...], rules: RummikubRules) -> tuple[Reading, ...]:
+    return readings(tiles, rules)
 
 
 def _reading_order(tile: AnyTile) -> tuple[int, int, int]:
@@ -623,6 +674,42 @@ def _reading_order(tile: AnyTile) -> tuple[int, int, int]:
             return (1, 0, 0)
         tile = tile.stands_for
     return (0, tile.number, tile.colour.order)
+
+
+SMALL_LAY_OUT = 12  # tiles laid out by the packing rather than the search
+
+
+def _kind(tile: AnyTile) -> object:
+    """A tile's kind: the tile, or one kind for every joker."""
+    return tile if isinstance(tile, Tile) else "JK"
+
+
+def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> list[Tile] | None:
+    """``tiles`` less ``taken`` as multisets; None when ``taken`` is not all there."""
+    have, want = Counter(tiles), Counter(taken)
+    if any(have[t] < n for t, n in want.items()):
+        return None
+    return list((have - want).elements())
+
+
+def _lay_out(tiles: Sequence[Tile], rules: RummikubRules) -> list[list[AnyTile]] | None:
+    """These real tiles, every one, in legal sets; None when they cannot be."""
+    if not tiles:
+        return []
+    if len(tiles) < 3:
+        return None
+    if len(tiles) <= SMALL_LAY_OUT:  # few tiles: the packing is quicker than the search
+        packed = pack(tiles, rules=rules)
+        if packed is None or len(packed.real) != len(tiles):
+            return None
+        return [list(s.real) for s in packed.sets]
+    cells: dict[Card, Cell] = {}
+    for t in tiles:
+        cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
+    solution = solve(_problem(cells, rules))
+    if solution is None:
+        return None
+    return [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
 
 
 def _less(tiles: Sequence[AnyTile], taken: Sequence[AnyTile]) -> list[AnyTile]:
