@@ -185,6 +185,12 @@ def test_k16_joker_sets_locked_may_not_be_robbed() -> None:
     assert hint(table, rack, replace(RUMMIKUB, joker_sets="locked")) is None
 
 
+def test_k16_locked_set_stays_while_other_tiles_play() -> None:
+    play = hint("3B 4B 5B 6B JK / 8K 9K 10K", "3K 3R 11K", replace(RUMMIKUB, joker_sets="locked"))
+    assert play is not None and played(play) == ["11K"] and not play.exact
+    assert "3B 4B 5B 6B JK" in table_sets(play)
+
+
 def test_k7_ones_high_lets_1_follow_13() -> None:
     assert hint("", "12R 13R 1R") is None
     play = hint("", "12R 13R 1R", replace(RUMMIKUB, ones="high"))
@@ -312,8 +318,9 @@ def _partitions(tiles: tuple[AnyTile, ...], rules: RummikubRules
         yield []
         return
     first, rest = tiles[0], tiles[1:]
-    fits = [i for i, t in enumerate(rest) if isinstance(t, TileJoker) or isinstance(first, TileJoker)
-            or t.number == first.number or t.colour == first.colour]  # type: ignore[union-attr]
+    fits = [i for i, t in enumerate(rest)
+            if isinstance(t, TileJoker) or isinstance(first, TileJoker)
+            or t.number == first.number or t.colour == first.colour]
     seen = set()
     for size in range(2, min(13, len(fits)) + 1):
         for chosen in combinations(fits, size):
@@ -409,7 +416,8 @@ def small_sets(draw: st.DrawFn) -> tuple[AnyTile, ...]:
         tiles: list[AnyTile] = [Tile(n, c) for c in colours]
     else:
         start = min(n, 11)
-        tiles = [Tile(k, colour) for k in range(start, min(13, start + draw(st.integers(2, 3))) + 1)]
+        top = min(13, start + draw(st.integers(2, 3)))
+        tiles = [Tile(k, colour) for k in range(start, top + 1)]
     if draw(st.booleans()):
         tiles[draw(st.integers(0, len(tiles) - 1))] = TileJoker()
     return tuple(tiles)

@@ -22,6 +22,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ...tiles import COLOURS, AnyTile, Tile, TileJoker
@@ -102,7 +103,7 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
     for colour in colours:
         have = {t.number for t in tiles if t.colour == colour}
         for size in range(3, 15):
-            for window in run_windows(size, rules.ones):
+            for window in _windows(size, rules.ones):
                 holes = [i for i, n in enumerate(window) if n not in have]
                 if len(holes) > usable or len(holes) == size:
                     continue
@@ -115,6 +116,11 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
                         add([cells[i] for i in range(size) if i not in gone],
                             [cells[i] for i in sorted(gone)])
     return list(found.values())
+
+
+@lru_cache(maxsize=64)
+def _windows(size: int, ones: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(run_windows(size, ones))
 
 
 def _order(tile: Tile) -> tuple[int, int]:

@@ -181,6 +181,7 @@ class _Found:
     ways: tuple[_Way, ...]
     forced: list[Card] = field(default_factory=list)
     forced_jokers: int = 0
+    aside: list[list[AnyTile]] = field(default_factory=list)  # table sets left as they are
 
 
 class _Turn:
@@ -308,9 +309,14 @@ class _Turn:
             found = self._search_ways(self._all_ways(), forced, forced_jokers, relaxed.score)
         strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
         if found is not None and strict and not self._strict_ok(found):
+            # the rules freed_joker=new-set and joker_sets=locked are checked, not searched:
+            # the best play keeping every table joker where it stands, or leaving the sets
+            # holding one as they are, is legal
             exact = False
-            found = self._search_ways(self._kept_ways(), forced, forced_jokers, None,
-                                      check=True)
+            kept = self._search_ways(self._kept_ways(), forced, forced_jokers, None, check=True)
+            aside = self._search(None, forced, forced_jokers, beat=None, aside=True)
+            found = max((f for f in (kept, aside) if f is not None), key=lambda f: f.score,
+                        default=None)
         if found is None or found.score <= 0:
             return None
         return self._finish(found, exact)
@@ -370,15 +376,19 @@ class _Turn:
         return best
 
     def _search(self, ways: tuple[_Way, ...] | None, forced: Counter[Tile], forced_jokers: int,
-                beat: int | None) -> _Found | None:
-        """One search: table jokers free (``ways`` None) or as ``ways`` says."""
+                beat: int | None, aside: bool = False) -> _Found | None:
+        """One search: table jokers free (``ways`` None) or as ``ways`` says; with
+        ``aside``, the table's sets holding a joker stay as they are, out of the search."""
         cells: dict[Card, Cell] = {}
         free_must = 0
+        left_alone = [s for s in self.table if aside and any(isinstance(t, TileJoker) for t in s)]
         for tiles in self.table:
+            if tiles in left_alone:
+                continue
             for t in tiles:
                 if isinstance(t, Tile):
                     cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
-        for way in ways or [_Way(None)] * len(self.jokers):
+        for way in ways or [_Way(None)] * (0 if aside else len(self.jokers)):
             if way.keeps is None:
                 free_must += 1
             else:
@@ -411,7 +421,8 @@ class _Turn:
         solution = solve(problem, beat=None if beat is None else beat - bonus)
         if solution is None:
             return None
-        return _Found(solution, solution.score + bonus, ways or (), forced_cards, forced_jokers)
+        return _Found(solution, solution.score + bonus, ways or (), forced_cards, forced_jokers,
+                      [list(t) for t in left_alone])
 
     # -- checking an answer
 
@@ -489,7 +500,7 @@ class _Turn:
         played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
         # a joker that can be read as one of its values is not freed (K14)
         freed = min((sum(1 for _, f in a if f) for a in self._assignments(found)), default=0)
-        sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
+        sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds] + found.aside
         sets = self._keep_table_sets(sets, played)
         return self._play(played, sets, None, freed, exact)
 
@@ -640,6 +651,13 @@ def _show_set(tiles: Sequence[AnyTile], rules: RummikubRules
     """One set as shown, and its place among the sets."""
     bare = tuple(sorted((TileJoker() if isinstance(t, TileJoker) and t.stands_for is None
                          else t for t in tiles), key=_reading_order))
+    numbers = {t.number for t in bare if isinstance(t, Tile)}
+    if all(isinstance(t, Tile) for t in bare) and not {1, 13} <= numbers:
+        # no joker and no 1 after 13: a group by colour, a run low to high, as sorted
+        plain = [t for t in bare if isinstance(t, Tile)]
+        if len(numbers) == 1:
+            return (1, plain[0].number, 0), tuple(sorted(plain, key=lambda t: t.colour.order))
+        return (0, plain[0].colour.order, plain[0].number), bare
     found = _readings(bare, rules)
     if not found:
         return (2, 0, 0), bare
