@@ -45,6 +45,9 @@ SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Su
 COLOUR_OF = {s: c for c, s in SUIT_OF.items()}
 
 
+PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
+
+
 class NotSolvable(UnusableInputError):
     """Rules under which the solver cannot promise the best play."""
 
@@ -147,8 +150,10 @@ def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
     turn = _Turn(table, rack, rules, by)
     if initial and rules.opening_turn == "alone":
         return turn.opening_alone()
-    if not any(table) and rules.ones == "wrap":  # new sets only: the packing's
+    if not any(table) and rules.ones == "wrap":  # runs that go round: the packing's
         return turn.opening_alone() if initial else turn.opening_alone(floor=0)
+    if not any(table) and not initial and len(rack) <= PACK_RACK:
+        return turn.opening_alone(floor=0)  # new sets of a few tiles: packed, quicker
     if initial:
         return turn.opening_continued()
     return turn.best()
@@ -225,7 +230,8 @@ class _Turn:
         worth = rules.opening_joker if floor is None else "value"
         usable = [t for t in self.rack if worth != "no" or isinstance(t, Tile)]
         found = None
-        if rules.ones != "wrap":  # quick: the best sets of the rack, if they are worth it
+        if rules.ones != "wrap" and len(usable) > PACK_RACK:
+            # quick for a large rack: its best sets, if they are worth the opening
             quick = self._rack_only(usable)
             if quick is not None:
                 tiles = quick
@@ -430,6 +436,8 @@ class _Turn:
         """Every joker of the table after: its set's index and the tiles it stands for."""
         out = []
         for i, meld in enumerate(found.solution.melds):
+            if all(isinstance(c, Card) for c in meld):
+                continue
             tiles = [_undeclared_tile(c) for c in meld]
             for values in joker_values(tiles, self.rules):
                 out.append((i, values))
@@ -452,6 +460,9 @@ class _Turn:
 
     def _assignments(self, found: _Found) -> Iterator[list[tuple[int, bool]]]:
         """Ways the table jokers may be the jokers after: for each, (set after, freed)."""
+        if not self.jokers:
+            yield []
+            return
         after = self._after_jokers(found)
         for chosen in permutations(range(len(after)), len(self.jokers)):
             result = []
