@@ -514,3 +514,84 @@ def test_same_tile_count_as_rummikub_solver_where_its_model_is_ours(
     if ours != theirs:  # only a joker at the end of a 4+ run or in a 4-group (settled 5)
         assert play is not None and ours > theirs
         assert any(len(s) >= 4 and any(isinstance(t, TileJoker) for t in s) for s in play.after)
+
+
+# --- the strict joker rules: never an illegal play, exact when it says so ------------------
+
+def _strict_legal(table: list[tuple[AnyTile, ...]], after: list[tuple[AnyTile, ...]],
+                  played: Sequence[AnyTile], rules: RummikubRules) -> bool:
+    """K14-K16 with every option, the joker rules of one proposed table after the turn."""
+    before = []
+    for s in table:
+        group3 = (len(s) == 3 and sum(isinstance(t, TileJoker) for t in s) == 1
+                  and {r.kind for r in readings(s, rules)} == {"group"})
+        before.extend((s, values, group3) for values in joker_values(s, rules))
+    after_jokers = [(k, v) for k, s in enumerate(after) for v in joker_values(s, rules)]
+    from_rack = Counter(t for t in played if isinstance(t, Tile))
+    on_table = Counter(t for s in after for t in s if isinstance(t, Tile))
+    played_kinds = Counter("JK" if isinstance(t, TileJoker) else str(t) for t in played)
+    for chosen in permutations(range(len(after_jokers)), len(before)):
+        good = True
+        for (s, values, group3), k in zip(before, chosen):
+            where, now = after_jokers[k]
+            if now & values:  # kept
+                if rules.joker_sets == "locked":
+                    into = Counter(t for t in after[where] if isinstance(t, Tile))
+                    good &= all(into[t] >= n for t, n in
+                                Counter(t for t in s if isinstance(t, Tile)).items())
+                continue
+            present = from_rack if rules.joker_swap == "rack" else on_table
+            if rules.joker_free == "rearrange":
+                freed = True
+            elif rules.joker_group == "both" and group3:
+                freed = all(present[v] for v in values)
+            else:
+                freed = any(present[v] for v in values)
+            if freed and rules.freed_joker == "new-set":
+                kinds = Counter("JK" if isinstance(t, TileJoker) else str(t) for t in after[where])
+                freed = sum(min(n, played_kinds[x]) for x, n in kinds.items()) >= 2
+            good &= freed
+        if good:
+            return True
+    return False
+
+
+def brute_strict(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
+                 rules: RummikubRules) -> tuple[int, int] | None:
+    on_table = [t for s in table for t in s]
+    best = None
+    for sub in _sub_racks(rack):
+        score = (len(sub), _points(sub, rules))
+        if not sub or (best is not None and score <= best):
+            continue
+        tiles = tuple(sorted([*on_table, *sub], key=_key))
+        if any(_strict_legal(table, p, sub, rules) for p in _partitions(tiles, rules)):
+            best = score
+    return best
+
+
+STRICT_OPTIONS = st.builds(
+    lambda swap, group, freed, locked: replace(RUMMIKUB, joker_swap=swap, joker_group=group,
+                                               freed_joker=freed, joker_sets=locked),
+    st.sampled_from(["any", "rack"]), st.sampled_from(["either", "both"]),
+    st.sampled_from(["anywhere", "new-set"]), st.sampled_from(["open", "locked"]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(positions(), STRICT_OPTIONS)
+def test_strict_joker_rules_never_an_illegal_play(
+        position: tuple[list[tuple[AnyTile, ...]], list[AnyTile]],
+        rules: RummikubRules) -> None:
+    table, rack = position
+    play = best_play(table, rack, rules)
+    best = brute_strict(table, rack, rules)
+    if play is None:  # only the checked rules may miss a play (never propose a wrong one)
+        assert best is None or rules.freed_joker == "new-set" or rules.joker_sets == "locked"
+        return
+    bare = [tuple(TileJoker() if isinstance(t, TileJoker) else t for t in s) for s in play.after]
+    assert _strict_legal(table, bare, play.played, rules), (
+        format_tile_table(table), format_tiles(rack), format_tile_table(play.after))
+    assert best is not None and _score(play, "cards") <= best
+    if play.exact:
+        assert _score(play, "cards") == best, (format_tile_table(table), format_tiles(rack))
