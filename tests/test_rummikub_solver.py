@@ -521,7 +521,7 @@ def test_same_tile_count_as_rummikub_solver_where_its_model_is_ours(
 def _strict_legal(table: list[tuple[AnyTile, ...]], after: list[tuple[AnyTile, ...]],
                   played: Sequence[AnyTile], rules: RummikubRules) -> bool:
     """K14-K16 with every option, the joker rules of one proposed table after the turn."""
-    before = []
+    before: list[tuple[tuple[AnyTile, ...], frozenset[Tile], bool]] = []
     for s in table:
         group3 = (len(s) == 3 and sum(isinstance(t, TileJoker) for t in s) == 1
                   and {r.kind for r in readings(s, rules)} == {"group"})
@@ -592,6 +592,7 @@ def test_strict_joker_rules_never_an_illegal_play(
     bare = [tuple(TileJoker() if isinstance(t, TileJoker) else t for t in s) for s in play.after]
     assert _strict_legal(table, bare, play.played, rules), (
         format_tile_table(table), format_tiles(rack), format_tile_table(play.after))
-    assert best is not None and _score(play, "cards") <= best
+    score = _score(play, "cards")
+    assert best is not None and score is not None and score <= best
     if play.exact:
         assert _score(play, "cards") == best, (format_tile_table(table), format_tiles(rack))
