@@ -63,13 +63,15 @@ def cell(rack: int, table: int, n: int, jokers: tuple[int, int] = (0, 2)
     jokers are where rummikub-solver's model differs from the rules: settled point 5)."""
     seed = rack * 1000 + table * 100_000 + jokers[0] * 7
     found = 0
-    while found < n:
+    for _ in range(200 * n):  # a table that overshoots may leave too few tiles for a rack
         p = as_tiles(position(seed, table_cards=(table, table), hand_cards=(rack, rack),
                               jokers=jokers, ace_high=False))
         seed += 1
         if p.table_jokers == 0 and len(p.rack) == rack and p.rack_jokers >= jokers[0]:
             found += 1
             yield p
+            if found == n:
+                return
 
 
 def hard(n: int, seed: int) -> Iterator[TilePosition]:
@@ -80,7 +82,6 @@ def hard(n: int, seed: int) -> Iterator[TilePosition]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rack", type=int, default=14)
     parser.add_argument("--table", type=int, default=40)
     args = parser.parse_args()

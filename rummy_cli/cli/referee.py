@@ -500,7 +500,7 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
     Examples:
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
-      rummy hint --table "5O JK 7O / 3K 4K 5K" --hand "6O 11B 12B 2R" --game rummikub
+      rummy hint --table "5O JK 7O / 3K 4K 5K" --hand "6O 11B 12B" --game rummikub
       rummy hint --hand "10K 10B 10R 4O 5O 6O 2K 9B" --game rummikub --initial
     """
     by = {"tiles": "cards", "value": "points"}.get(by, by)

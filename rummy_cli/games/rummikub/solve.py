@@ -32,7 +32,7 @@ from typing import Literal
 
 from ...cards import AnyCard, Card, Joker, Suit
 from ...errors import UnusableInputError
-from ...search.dp import solve
+from ...search import dp
 from ...search.problem import Cell, Problem, Solution
 from ...tiles import AnyTile, Colour, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import pack
@@ -610,6 +610,14 @@ def _openings(sets: Sequence[object], floor: int, tiles: Counter[Tile],
             yield from walk(i + 1, used + need, used_jokers + len(c.jokers), worth + c.value)
 
     yield from walk(0, Counter(), 0, 0)
+
+
+def solve(problem: Problem, beat: int | None = None) -> Solution | None:
+    """The shared search; more copies of a tile than it counts are refused, not a crash."""
+    try:
+        return dp.solve(problem, beat=beat)
+    except ValueError as exc:
+        raise NotSolvable(f"too many copies of one tile or jokers to search: {exc}") from None
 
 
 def _problem(cells: dict[Card, Cell], rules: RummikubRules, free_must: int = 0,
