@@ -596,3 +596,37 @@ def test_strict_joker_rules_never_an_illegal_play(
     assert best is not None and score is not None and score <= best
     if play.exact:
         assert _score(play, "cards") == best, (format_tile_table(table), format_tiles(rack))
+
+
+def brute_continue(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
+                   rules: RummikubRules) -> tuple[int, int] | None:
+    """K10 ``continue``: a legal turn whose played tiles hold sets worth the opening."""
+    before = [v for s in table for v in joker_values(s, rules)]
+    on_table = [t for s in table for t in s]
+    best = None
+    for sub in _sub_racks(rack):
+        score = (len(sub), _points(sub, rules))
+        if not sub or (best is not None and score <= best):
+            continue
+        if brute_opening(list(sub), rules, "cards") is None:
+            continue
+        tiles = tuple(sorted([*on_table, *sub], key=_key))
+        real_after = Counter(t for t in tiles if isinstance(t, Tile))
+        if any(_joker_rules_hold(p, before, real_after, rules)
+               for p in _partitions(tiles, rules)):
+            best = score
+    return best
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(positions(), st.sampled_from([10, 20, 30]))
+def test_k10_continue_opening_is_exact_against_a_brute_force(
+        position: tuple[list[tuple[AnyTile, ...]], list[AnyTile]], floor: int) -> None:
+    table, rack = position
+    rules = replace(RUMMIKUB, opening=floor, opening_turn="continue")
+    play = best_play(table, rack, rules, initial=True)
+    assert _score(play, "cards") == brute_continue(table, rack, rules), (
+        format_tile_table(table), format_tiles(rack))
+    if play is not None:
+        assert play.opening_value is not None and play.opening_value >= floor

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations, product
 from typing import Literal
@@ -45,6 +45,7 @@ SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Su
 COLOUR_OF = {s: c for c, s in SUIT_OF.items()}
 
 
+MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
 PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
 
 
@@ -274,7 +275,9 @@ class _Turn:
         jokers = self.rack_jokers if rules.opening_joker != "no" else 0
         sets = candidates(usable, jokers, rules, rules.opening_joker)
         choice: TilePlay | None = None
-        for need, need_jokers in _openings(sets, rules.opening, usable, jokers):
+        tried = 0
+        for need, need_jokers in _openings(sets, rules.opening, usable, jokers, MOST_OPENINGS):
+            tried += 1
             play = self.best(forced=need, forced_jokers=need_jokers)
             if play is None:
                 continue
@@ -282,6 +285,9 @@ class _Turn:
                 choice = play
                 if self._score(choice) == self._score(best):
                     break
+        else:
+            if tried >= MOST_OPENINGS and choice is not None:  # not every opening was tried
+                choice = replace(choice, exact=False)
         return None if choice is None else self._with_opening(choice)
 
     def _opens(self, played: Sequence[AnyTile]) -> bool:
