@@ -58,15 +58,18 @@ def marks(players: Sequence[str], ascii_only: bool) -> dict[str, str]:
 
 
 def title(race: Race) -> str:
-    """'The race to 150, after round 7'."""
+    """'The race to 150, after round 7'; 'The race, after round 2' with no target."""
     after = f", after {race.unit} {race.rounds}" if race.rounds else ""
-    return f"The race to {race.target}{after}"
+    to = "" if race.target is None else f" to {race.target}"
+    return f"The race{to}{after}"
 
 
 def bonus_note(race: Race) -> str | None:
     """Once the game is over: the totals with the bonuses, which the lines leave out."""
     if not race.game_over:
         return None
+    if all(race.final[p] == race.points(p) for p in race.players):  # no bonuses (Rummikub)
+        return f"Game over after {race.unit} {race.over_after}: {_result(race)}."
     ranked = sorted(race.players, key=lambda p: -race.final[p])
     totals = ", ".join(f"{p} {race.final[p]}" for p in ranked)
     return (f"Game over after {race.unit} {race.over_after}: {_result(race)}. With the bonuses "
@@ -85,16 +88,21 @@ def _nice_step(raw: float) -> int:
     return max(1, int(next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)))
 
 
-def y_ticks(top: int, target: int, count: int = 5) -> list[int]:
-    """Round numbers of points for the y axis, up to ``top``, with the target among them.
+def y_ticks(top: int, target: int | None, count: int = 5, bottom: int = 0) -> list[int]:
+    """Round numbers of points for the y axis, from ``bottom`` (0, or a total below it) up
+    to ``top``, with the target among them if there is one.
 
     >>> y_ticks(170, 150), y_ticks(400, 150), y_ticks(1000, 150)
     ([0, 50, 100, 150], [0, 100, 150, 200, 300, 400], [0, 150, 400, 600, 800, 1000])
+    >>> y_ticks(55, None, bottom=-41)
+    [-40, -20, 0, 20, 40]
     """
-    top = max(top, target, 1)
-    step = _nice_step(top / count)
-    ticks = [t for t in range(0, top + 1, step) if abs(t - target) * 2 >= step]
-    return sorted([*ticks, target])
+    top = max(top, target or 0, 1)
+    step = _nice_step((top - bottom) / count)
+    start = math.ceil(bottom / step) * step
+    ticks = [t for t in range(start, top + 1, step)
+             if target is None or abs(t - target) * 2 >= step]
+    return sorted([*ticks, *([] if target is None else [target])])
 
 
 def x_ticks(rounds: int, most: int) -> list[int]:
@@ -230,7 +238,8 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
         import plotext as plt  # type: ignore[import-untyped]  # ships no type hints
     except ImportError:
         raise _missing("plotext", "the terminal chart") from None
-    top = max([race.target, *(race.points(p) for p in race.players)])
+    top = max([race.target or 0, *(race.points(p) for p in race.players)])
+    low = race.bottom  # below 0 when a total went negative (Rummikub)
     xs = list(range(race.rounds + 1))
 
     def drawn(player: str | None) -> list[str]:
@@ -238,14 +247,20 @@ def _panel(race: Race, hands: int, heading: str, width: int, height: int, colour
             plt.theme("clear")
             plt.limitsize(False, False)  # the size asked, not the terminal's (0 on a new pty)
             plt.plotsize(width, height)
-            plt.ylim(0, top + max(1, top // 20))
+            pad = max(1, (top - low) // 20)
+            plt.ylim(low - (pad if low < 0 else 0), top + pad)
             plt.xlim(0, max(hands, 1))
-            plt.yticks(y_ticks(top, race.target, ticks))
+            plt.yticks(y_ticks(top, race.target, ticks, low))
             if player is not None:
                 plt.plot(xs, [0, *race.totals[player]],
                          marker="hd" if colour and not ascii_only else mark[player])
-            plt.hline(race.target)
-            plt.text(f"target {race.target}", 0, race.target, alignment="left")
+            if race.target is not None:
+                plt.hline(race.target)
+                plt.text(f"target {race.target}", 0, race.target, alignment="left")
+            else:  # no target: a line at 0 when totals go below it
+                if low < 0:
+                    plt.hline(0)
+                plt.text(" ", 0, 0, alignment="left")  # so that the frame has its x axis
             plt.xticks(x_ticks(hands, (width - 8) // 5))  # room for 4 digits and a space
             plt.xlabel(race.unit)
             plt.title(heading)
@@ -450,10 +465,14 @@ def write_image(race: Race, path: Path | IO[bytes], fmt: str) -> None:
 def _draw_race(ax: Any, race: Race, hands: int, colours: dict[str, str]) -> list[Any]:
     """One race on ``ax`` over rounds 0 to ``hands``; the players' lines (for the legend)."""
     xs = list(range(race.rounds + 1))
-    end = race.rounds + max(1, round(hands / 15))  # where the totals with bonuses stand
+    # a game with bonuses: its final totals stand apart, after the last round
+    bonuses = race.game_over and any(race.bonus(p) for p in race.players)
+    end = race.rounds + max(1, round(hands / 15)) if bonuses or race.name else race.rounds
     dots = hands <= 30  # a dot per round, unless they would crowd
-    highest = [race.target, *(race.points(p) for p in race.players), *race.final.values()]
+    highest = [race.target or 0, *(t for v in race.totals.values() for t in v),
+               *race.final.values()]
     top = max(highest) * 1.08
+    bottom = race.bottom * 1.08  # below 0 when a total went negative (Rummikub)
     lines = [ax.plot(xs, [0, *race.totals[player]], marker="o" if dots else None,
                      markersize=4, linewidth=2, color=colours[player])[0]
              for player in race.players]
@@ -467,24 +486,28 @@ def _draw_race(ax: Any, race: Race, hands: int, colours: dict[str, str]) -> list
         totals = [race.final[p] for p in race.players]
         heights = spread(totals, top * 0.05)
         for player, total, height in zip(race.players, totals, heights):
-            ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
-                    color=colours[player], linewidth=1.5)
+            if end != race.rounds:
+                ax.plot([race.rounds, end], [race.points(player), total], linestyle=":",
+                        color=colours[player], linewidth=1.5)
             ax.plot([end], [total], marker="*", markersize=11, color=colours[player])
             ax.annotate(f"{player} {total}", (end, total), xytext=(8, height),
                         textcoords=("offset points", "data"), va="center",
                         color=colours[player])
-    ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
-    ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
-                textcoords="offset points", va="bottom", color="0.35")
+    if race.target is not None:
+        ax.axhline(race.target, linestyle="--", color="0.35", linewidth=1)
+        ax.annotate(f"target {race.target}", (0, race.target), xytext=(2, 3),
+                    textcoords="offset points", va="bottom", color="0.35")
+    elif bottom < 0:
+        ax.axhline(0, color="0.35", linewidth=1)  # the totals go either side of 0
     ticks = x_ticks(hands, 12)
     labels = [str(t) for t in ticks]
-    if race.game_over and not race.name:
+    if bonuses and not race.name:
         ticks.append(end)
         labels.append("with\nbonuses")
     ax.set_xticks(ticks, labels)
     margin = max(end, hands, 1) * 0.02
     ax.set_xlim(-margin, max(end if race.game_over else race.rounds, hands) + margin)
-    ax.set_ylim(0, top)
+    ax.set_ylim(bottom, max(top, 1))
     ax.set_xlabel(race.unit)
     ax.set_ylabel("points")
     ax.grid(axis="y", alpha=0.3)

@@ -261,7 +261,7 @@ def to_document(what: Ledger | AnyGame) -> dict[str, Any]:
             "games": [_game_document(g) for g in _as_ledger(what).games]}
 
 
-_FLOW_KEYS = frozenset({"players", "hands", "scores", "entered"})
+_FLOW_KEYS = frozenset({"players", "hands", "racks", "scores", "entered"})
 
 
 def dump(what: Ledger | AnyGame) -> str:

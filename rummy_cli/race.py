@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .games.gin.game import GinGame
     from .games.manipulation.game import Game
+    from .games.rummikub.game import RummikubGame
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Race:
     """Each player's points after every round, the target, and the end of the game."""
 
     players: tuple[str, ...]  # in seat order
-    target: int
+    target: int | None  # None: no target (a Rummikub game of a number of rounds)
     totals: dict[str, tuple[int, ...]]  # the running total after round 1, 2, ... (R24)
     game_over: bool
     over_after: int | None  # the round that ended the game
@@ -47,12 +48,17 @@ class Race:
         series = self.totals[player]
         return series[-1] if series else 0
 
+    @property
+    def bottom(self) -> int:
+        """The lowest total met (0 unless a total went below it, as Rummikub's may)."""
+        return min([0, *(t for v in self.totals.values() for t in v), *self.final.values()])
+
     def bonus(self, player: str) -> int:
         """The bonuses a player got at the end of the game (0 before the end)."""
         return self.final.get(player, 0) - self.points(player) if self.game_over else 0
 
 
-def race(game: Game | GinGame) -> Race:
+def race(game: Game | GinGame | RummikubGame) -> Race:
     """The race of ``game``: running totals from its scored rounds, the target, the bonuses.
 
     The running totals count round scores only: the bonuses are added once the game is over
@@ -70,7 +76,8 @@ def race(game: Game | GinGame) -> Race:
     from .games.gin.game import GinGame
 
     games = hollywood_races(game) if isinstance(game, GinGame) and game.rules.hollywood else ()
-    return Race(game.players, game.rules.target, {p: tuple(v) for p, v in totals.items()},
+    return Race(game.players, game.rules.target or None,
+                {p: tuple(v) for p, v in totals.items()},
                 state.game_over, state.over_after, final, state.winners,
                 "hand" if is_gin(game) else "round", games=games)
 

@@ -34,7 +34,7 @@ from .players import name_key
 
 # the kinds of game the statistics keep apart, in the order they are shown: (key, name)
 KINDS = (("manipulation", "Manipulation Rummy"), ("gin", "Gin"), ("oklahoma", "Oklahoma"),
-         ("hollywood", "Hollywood"))
+         ("hollywood", "Hollywood"), ("rummikub", "Rummikub"))
 KIND_NAMES = dict(KINDS)
 # the kinds whose rounds are Gin hands
 GIN_KINDS = ("gin", "oklahoma", "hollywood")
@@ -53,9 +53,12 @@ def kind_of(game: Any) -> str:
     >>> kinds + [kind_of(new_gin_game(["A", "B"], "A", rules=hollywood))]
     ['gin', 'gin', 'oklahoma', 'hollywood']
     """
+    from .games import family_of
+
     rules = game.rules
-    if rules.game == "manipulation-rummy":
-        return "manipulation"
+    family = family_of(rules.game)  # the game's package: manipulation, gin, rummikub
+    if family != "gin":
+        return family  # every Rummikub preset counts as Rummikub: a tile is worth the same
     if getattr(rules, "hollywood", False):
         return "hollywood"
     return "oklahoma" if rules.game == "oklahoma" else "gin"
@@ -71,7 +74,7 @@ def find_kind(name: str) -> str:
     Traceback (most recent call last):
     ...
     rummy_cli.errors.UnusableInputError: unknown --game 'okla'. Did you mean \
-'oklahoma'? Known: manipulation, gin, oklahoma, hollywood
+'oklahoma'? Known: manipulation, gin, oklahoma, hollywood, rummikub
     """
     typed = " ".join(name.replace("-", " ").split()).casefold()
     for key, shown in KINDS:
@@ -79,6 +82,8 @@ def find_kind(name: str) -> str:
             return key
     if typed == "classic":
         raise UnusableInputError("classic Gin is counted as Gin: use --game gin")
+    if typed in ("rummikub strict", "rummikub xp"):
+        return "rummikub"  # every preset of Rummikub is one kind
     import difflib
 
     keys = [key for key, _ in KINDS]
@@ -126,6 +131,7 @@ class PlayerStats:
     best_round: int | None
     average_left: float | None
     total: int
+    jokers_held: int = 0  # Rummikub: rounds ended with a joker in the rack (racks as tiles)
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,7 @@ class _Tally:
     best_round: int | None = None
     left_in_hand: int = 0
     total: int = 0
+    jokers_held: int = 0
 
     def frozen(self) -> PlayerStats:
         average = (_tenths(self.left_in_hand, self.rounds_played) / 10
@@ -164,7 +171,8 @@ class _Tally:
         return PlayerStats(
             self.name, self.games_played, self.games_won, self.games_unfinished,
             self.rounds_played, self.rounds_won, self.knocks, self.undercuts_scored,
-            self.undercuts_suffered, self.goings_out, self.best_round, average, self.total)
+            self.undercuts_suffered, self.goings_out, self.best_round, average, self.total,
+            self.jokers_held)
 
 
 def _tenths(points: int, rounds: int) -> int:
@@ -214,6 +222,8 @@ def player_stats(games: Iterable[Any], kind: str = "manipulation") -> StatsRepor
                 t.left_in_hand += result.hand_points[p]
                 score = result.scores[p]
                 t.best_round = score if t.best_round is None else max(t.best_round, score)
+            for p in getattr(result, "jokers_held", ()):  # Rummikub's racks as tiles
+                seat[p].jokers_held += 1
             for w in result.winners:
                 seat[w].rounds_won += 1
                 seat[w].undercuts_scored += result.undercut
@@ -233,6 +243,9 @@ HEADERS = ("Player", "Games", "Won", "Rounds", "Won", "Knocks", "Cuts", "Cut", "
            "Avg", "Total")
 GIN_HEADERS = ("Player", "Games", "Won", "Hands", "Won", "Knocks", "Cuts", "Cut", "Gin",
                "Best", "Avg", "Total")
+# Rummikub has no knock and no undercut: going out ends a round; the jokers left in racks
+RUMMIKUB_HEADERS = ("Player", "Games", "Won", "Rounds", "Won", "Out", "Best", "Avg",
+                    "Jokers", "Total")
 # for a program (csv, tsv): one name per column, the kind of game first
 SPREADSHEET_HEADERS = ("Game", "Player", "Games", "Won", "Rounds", "Rounds won", "Knocks",
                        "Undercuts", "Undercut", "Out", "Best", "Avg left", "Total")
@@ -240,11 +253,19 @@ SPREADSHEET_HEADERS = ("Game", "Player", "Games", "Won", "Rounds", "Rounds won",
 
 def headers(report: StatsReport) -> tuple[str, ...]:
     """The screen headers of a report's table: Gin's say hands and gin."""
+    if report.kind == "rummikub":
+        return RUMMIKUB_HEADERS
     return GIN_HEADERS if report.kind in GIN_KINDS else HEADERS
 
 
-def table_rows(report: StatsReport) -> list[list[Any]]:
-    """A row per player under :func:`headers`; an empty cell for a figure not known yet."""
+def table_rows(report: StatsReport, screen: bool = True) -> list[list[Any]]:
+    """A row per player under :func:`headers` (``screen``; else under the spreadsheet's
+    columns, the same for every kind); an empty cell for a figure not known yet."""
+    if screen and report.kind == "rummikub":
+        return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won,
+                 p.goings_out, "" if p.best_round is None else p.best_round,
+                 "" if p.average_left is None else p.average_left, p.jokers_held, p.total]
+                for p in report.players]
     return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won, p.knocks,
              p.undercuts_scored, p.undercuts_suffered, p.goings_out,
              "" if p.best_round is None else p.best_round,
@@ -254,7 +275,7 @@ def table_rows(report: StatsReport) -> list[list[Any]]:
 
 def spreadsheet_rows(reports: Sequence[StatsReport]) -> list[list[Any]]:
     """Every report's rows under :data:`SPREADSHEET_HEADERS`, each led by its kind's name."""
-    return [[KIND_NAMES[r.kind], *row] for r in reports for row in table_rows(r)]
+    return [[KIND_NAMES[r.kind], *row] for r in reports for row in table_rows(r, screen=False)]
 
 
 def heading(report: StatsReport) -> str:
@@ -290,6 +311,13 @@ def summary(report: StatsReport) -> str:
 
 
 def _players_json(report: StatsReport) -> list[dict[str, Any]]:
+    if report.kind == "rummikub":  # plus the rounds ended holding a joker
+        return [{**doc, "jokers_held": p.jokers_held}
+                for doc, p in zip(_common_json(report), report.players)]
+    return _common_json(report)
+
+
+def _common_json(report: StatsReport) -> list[dict[str, Any]]:
     return [{
         "name": p.name,
         "games_played": p.games_played,

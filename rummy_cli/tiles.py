@@ -117,11 +117,11 @@ def _quoted(token: str) -> str:
 
 
 def _parse_numbered(token: str, original: str) -> Tile:
+    if looks_like_card(token):
+        raise NotationError(f"{_quoted(original)} is a playing card, not a Rummikub tile: "
+                            "use --game manipulation (or gin) for cards; " + TILE_HELP)
     match = _TILE.match(token)
     if not match:
-        if looks_like_card(token):
-            raise NotationError(f"{_quoted(original)} is a playing card, not a Rummikub tile: "
-                                "use --game manipulation (or gin) for cards; " + TILE_HELP)
         raise NotationError(f"{_quoted(original)} is not a tile: {TILE_HELP}")
     number, colour = int(match.group(1)), match.group(2)
     if colour not in COLOUR_OF_TEXT:

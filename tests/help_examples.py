@@ -39,6 +39,12 @@ SET_UP = {  # by command, or by the example's own line
     "rummy round --knock Ann --points Ann=1 --points Ben=22": _GIN.split(" && ")[0],
     "rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S": (
         "rummy new Ann Ben --game oklahoma --dealer Ann > /dev/null"),
+    **dict.fromkeys(
+        ('rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6',
+         'rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O"'),
+        "rummy new Ann Ben Cy --game rummikub --first Ann > /dev/null"),
+    'rummy fix 1 --rack "Cy=JK 11B 3R"': "rummy example rummikub-night > rummy-ledger.yaml",
+    "rummy stats *.yaml --game rummikub": "rummy example rummikub-night > night.yaml",
 }
 # Examples that need what an example cannot give: a terminal to answer questions, or cards
 # written out elsewhere ("...").

@@ -246,8 +246,11 @@ def test_g3_check_table_game_classic_judges_each_meld() -> None:
     (["check", "table", "7H 7D 7C / 7H 8H 9H", "--game", "gin"], "7H appears twice"),
     (["check", "meld", "AS", "2S", "3S", "--game", "gin", "--decks", "2"],
      "the Gin games are played with one deck"),
+    (["check", "meld", "AS", "2S", "3S", "--game", "canasta"],
+     "--game is manipulation, gin, classic, oklahoma, rummikub, rummikub-strict or "
+     "rummikub-xp, not 'canasta'"),
     (["check", "meld", "AS", "2S", "3S", "--game", "rummikub"],
-     "--game is manipulation, gin, classic or oklahoma, not 'rummikub'"),
+     "'AS' is a playing card, not a Rummikub tile: use --game manipulation"),
 ])
 def test_g1_gin_meld_checks_refuse_what_gin_has_not(args: list[str], words: str) -> None:
     code, _, err = run(*args)

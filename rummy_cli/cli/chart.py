@@ -125,11 +125,12 @@ def _race_json(race: Race) -> dict[str, object]:
     """The race as data: the running totals after each round, and the end of the game."""
     from ..race import games_data
 
-    doc = {"players": list(race.players), "target": race.target, "rounds": race.rounds,
-           "totals": {p: list(v) for p, v in race.totals.items()},
-           "game_over": race.game_over, "over_after": race.over_after,
-           "final": dict(race.final) if race.game_over else None,
-           "winners": list(race.winners)}
+    doc: dict[str, object] = {
+        "players": list(race.players), "target": race.target, "rounds": race.rounds,
+        "totals": {p: list(v) for p, v in race.totals.items()},
+        "game_over": race.game_over, "over_after": race.over_after,
+        "final": dict(race.final) if race.game_over else None,
+        "winners": list(race.winners)}
     if race.games:  # Hollywood: each game's own race (Game 1-3)
         doc["games"] = games_data(race)
     return doc
@@ -154,7 +155,8 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
     Where lines run together (a tie), they are drawn with '=' and the legend says whose.
 
     A Hollywood match is three races, one per game (Game 1, 2, 3), each against its own
-    target; a game's lines stop at the hand that ended it.
+    target; a game's lines stop at the hand that ended it. A Rummikub game's totals go
+    either side of 0; its target's line is drawn only when the game has one.
 
     --output writes an image to share (SVG or PNG) with the final totals marked. Images need
     matplotlib, an optional extra:
@@ -187,8 +189,8 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
         _print_json({**_race_json(the_race), **({"output": output} if target else {})})
         return
     if not the_race.rounds:
-        click.echo(f"No rounds recorded yet: the race to {the_race.target} starts after "
-                   "round 1.")
+        to = "" if the_race.target is None else f" to {the_race.target}"
+        click.echo(f"No rounds recorded yet: the race{to} starts after round 1.")
         return
     import shutil  # not at start-up: it brings bz2, lzma and zlib
 

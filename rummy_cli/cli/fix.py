@@ -76,13 +76,19 @@ def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
               help="Gin: the knocker's layout as laid down.")
 @click.option("--big-gin/--no-big-gin", "big_gin", default=None,
               help="Gin, deadwood entered: it was (or was not) big gin (G7).")
+@click.option("--out", metavar="NAME", help="Rummikub: who went out in that round (K17).")
+@click.option("--pool-out", is_flag=True, help="Rummikub: the pool ran out in that round.")
+@click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
+              help="Rummikub: the tiles left in a rack ('Ann=' for none). Repeat per player.")
+@click.option("--first", metavar="NAME", help="Rummikub: who played first in that round.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @game_option
 @json_option
 def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
         points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
-        big_gin: bool | None, yes: bool, ledger: str | None, number: int | None,
+        big_gin: bool | None, out: str | None, pool_out: bool, racks: tuple[str, ...],
+        first: str | None, yes: bool, ledger: str | None, number: int | None,
         as_json: bool) -> None:
     """Correct round N: change what the options give, keep the rest as recorded.
 
@@ -100,6 +106,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 4 --game-number 1 --points Ben=12   (game 1 of the ledger)
       rummy fix 3                              (on a terminal: asks again)
       rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
+      rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import keeper_of, refuse_others, still_kept_by
@@ -107,9 +114,11 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     _RUN.writes = True
     path = ledger_path(ledger)
     opts = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
-            "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin}
+            "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
+            "pool_out": pool_out, "racks": racks, "first": first}
     given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
-                 melds, big_gin is not None))
+                 melds, big_gin is not None, out is not None, pool_out, racks,
+                 first is not None))
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
@@ -120,7 +129,9 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         keeper = keeper_of(game)
         refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                                "--dead": dead, "--melds": bool(melds),
-                               "--big-gin": big_gin is not None}, game)
+                               "--big-gin": big_gin is not None, "--out": out is not None,
+                               "--pool-out": pool_out, "--rack": bool(racks),
+                               "--first": first is not None}, game)
         word = keeper.WORD.lower()
         where = _where(word, round_number, index, night)
         if not given and not terminal:

@@ -36,14 +36,14 @@ FIX_OPTIONS = "--knock, --stock-out, --hand or --points"
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
           typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
     """The first game, or the next one after ``last`` (any game's, over)."""
-    from ..games import is_gin
+    from ..games import registered
     from ..games.manipulation.game import new_game, next_game
     from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
 
     if hollywood:
         raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
                                "oklahoma")
-    same_kind = last is not None and not is_gin(last)
+    same_kind = last is not None and registered(last.rules.game).keeper == __name__
     players = names or (last.players if last is not None else ())
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")

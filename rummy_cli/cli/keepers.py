@@ -46,14 +46,26 @@ def still_kept_by(module: str, game: PlayedGame, path: Any) -> Any:
 
 def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame | None) -> None:
     """Options of another game given for this one: say whose they are."""
+    accepted = getattr(keeper, "ACCEPTS", ())  # another game's option taken as its own
     for each in GAMES:
         other = import_module(each.keeper)
         if other is keeper:
             continue
         for option in other.OWN_OPTIONS:
-            if given.get(option):
+            if given.get(option) and option not in accepted:
                 raise RummyError(f"{option} is for {_title(other)}; this ledger's game is "
                                  f"{_title(keeper)}: {keeper.ENDS}")
+
+
+def heading(game: PlayedGame, number: int) -> str:
+    """'Round 3 (Ann dealt)': an entry of the game and who began it, as its keeper says
+    it (a game with no dealer names who played first)."""
+    keeper = keeper_of(game)
+    own = getattr(keeper, "heading", None)
+    if own is not None:
+        return str(own(game, number))
+    dealt: Any = game  # the card games have a dealer for each entry
+    return f"{keeper.WORD} {number} ({dealt.dealer_of(number)} dealt)"
 
 
 def entry_word(game: PlayedGame) -> str:

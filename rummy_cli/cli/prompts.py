@@ -601,3 +601,92 @@ def _gin_upcard(raw: str) -> str:
     if len(cards) != 1 or not isinstance(cards[0], Card):
         raise RummyError("type the one upcard, e.g. 6S (the Gin games have no jokers)")
     return str(cards[0])
+
+
+# --- Rummikub ---------------------------------------------------------------------------
+
+OUT_QUESTION = "Who went out? (a name, or 'pool')"
+POOL_WORDS = ("pool", "pool-out", "pool out", "p", "none", "nobody")
+
+
+def _out_answer(players: Sequence[str], raw: str) -> str | None:
+    """A player (by name, or the start of one), or None: the pool ran out. A name wins over
+    a pool word (a player may be called Pat: 'p' is then refused as both)."""
+    text = raw.strip()
+    if text.lower() in BACK_WORDS and not players_matching(players, text):
+        raise RefusedError("this is the round's first question: type who went out, or 'pool'")
+    if text.lower() in POOL_WORDS:
+        return _player_or_word(players, text, "'pool'")
+    return find_player_by_prefix(players, text)
+
+
+def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
+                       given: Mapping[str, Any], recorded: Any = None
+                       ) -> tuple[str | None, dict[str, Any]]:
+    """Ask who went out (or 'pool') and each other player's rack: its tiles or its worth.
+
+    ``given_end``: the ending came as an option (``out``, None for the pool); racks in
+    ``given`` are taken as they are once they pass the checks. ``recorded``: a round as
+    recorded, whose answers are the defaults (``rummy fix N`` on a terminal). 'back' at a
+    rack raises :class:`Back`.
+    """
+    from ..games.rummikub.game import rack_entry
+    from ..tiles import check_tile_copies, parse_tiles
+
+    players = game.players
+    rules = game.rules
+    known = {find_player_by_prefix(players, name): rack for name, rack in given.items()}
+    who = None if out is None else find_player_by_prefix(players, out)
+    number = len(game.rounds) + 1
+    if recorded is None:
+        click.echo(f"Round {number} ({game.first_of(number)} plays first). "
+                   f"Players: {', '.join(players)}.", err=True)
+    if not given_end:
+        default = None if recorded is None else (recorded.out or "pool")
+        who = _ask(OUT_QUESTION, lambda raw: _out_answer(players, raw), default=default)
+    click.echo("Type each rack's tiles left (7R 12B JK) or their worth (12).", err=True)
+    entered: dict[str, Any] = {} if who is None else {who: ""}
+
+    def check_for(p: str) -> Callable[[str], Any]:
+        held = [t for rack in entered.values() if isinstance(rack, str) and rack
+                for t in parse_tiles(rack)]
+
+        def check(raw: str) -> Any:
+            text = raw.strip()
+            if text.lower() in BACK_WORDS:
+                raise Back
+            rack = rack_entry(typed_hand(text), p)
+            if rack in ("", 0):
+                why = ("the pool ran out, so every rack holds tiles" if who is None else
+                       f"only {who} went out")
+                raise _CanGoBack(f"{p}'s rack cannot be empty: {why}",
+                                 "Try again, or type 'back' to start the round again.")
+            tiles = parse_tiles(rack) if isinstance(rack, str) else []
+            too_many = check_tile_copies(held + tiles, rules.copies, rules.jokers)
+            if too_many:
+                raise _CanGoBack(f"with the racks before it, {'; '.join(too_many)}",
+                                 "Try again, or type 'back' to start the round again.")
+            from ..games.rummikub.scoring import rack_points
+
+            worth = rack if isinstance(rack, int) else rack_points(tiles, rules)
+            if worth > rules.most_rack_points:
+                raise RefusedError(f"{worth} is more than every tile of the set is worth "
+                                   f"({rules.most_rack_points})")
+            return rack
+
+        return check
+
+    for p in players:
+        if p == who:
+            continue
+        check = check_for(p)
+        if p in known:
+            try:
+                entered[p] = check(str(known[p]))
+                continue
+            except RummyError as exc:
+                _say_why(exc)
+        before = None if recorded is None else recorded.racks.get(p)
+        entered[p] = _ask(f"{p}'s rack", check,
+                          default="" if before in (None, "") else str(before))
+    return who, {p: entered[p] for p in players if p in entered}

@@ -39,23 +39,53 @@ def check() -> None:
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy example joker-freed | rummy check turn -
       rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender ...
+      rummy check meld 5R 6R JK --game rummikub
     """
 
 
 def rules_game_option(f: F) -> F:
     return click.option("--game", default="manipulation", show_default=True, metavar="GAME",
                         help="Judge by this game's melds: manipulation, or gin, classic, "
-                             "oklahoma (ace low only, no jokers, one deck).")(f)
+                             "oklahoma (ace low only, no jokers, one deck), or the tiles of "
+                             "rummikub, rummikub-strict, rummikub-xp.")(f)
+
+
+def tile_rule_option(f: F) -> F:
+    return click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
+                        help="Rummikub only: a house rule, e.g. --rule ones=high, --rule "
+                             "opening=50. Repeat for more.")(f)
+
+
+def _tile_game(game: str, house_rules: tuple[str, ...], *card_only: bool) -> bool:
+    """Whether --game names a Rummikub preset; the Rummikub options are refused otherwise."""
+    from .rummikub_check import is_tile_game
+
+    if is_tile_game(game):
+        return True
+    from .showdown import GIN_GAMES
+
+    known = ("manipulation", *GIN_GAMES, "rummikub", "rummikub-strict", "rummikub-xp")
+    if game.strip().lower() not in known:
+        from ..cards import quoted
+
+        raise click.UsageError(f"--game is {', '.join(known[:-1])} or {known[-1]}, not "
+                               f"{quoted(game)}")
+    if house_rules or any(card_only):
+        raise click.UsageError("--rule and --initial are taken with --game rummikub, "
+                               "rummikub-strict or rummikub-xp")
+    return False
 
 
 @check.command("meld")
 @click.argument("cards", nargs=-1, metavar="CARDS...")
 @decks_option
 @rules_game_option
+@tile_rule_option
 @json_option
 @style_options
-def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bool,
-               ascii_only: bool, unicode: bool) -> None:
+def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
+               house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
+               unicode: bool) -> None:
     """Is this one meld a legal group or run (R7-R9, R13)?
 
     \b
@@ -64,8 +94,15 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bo
       rummy check meld "5H JK 7H"        (the joker must be 6H)
       rummy check meld QS KS AS --json
       rummy check meld QS KS AS --game gin   (illegal: in Gin the ace is low only)
+      rummy check meld 5R 6R JK --game rummikub   (the joker stands for 4R or 7R)
+      rummy check meld 12R 13R 1R --game rummikub --rule ones=high
     """
     from ..melds import analyze_meld
+
+    if _tile_game(game, house_rules):
+        from .rummikub_check import check_meld as check_tiles
+
+        check_tiles(cards, game, house_rules, decks, as_json, _style(ascii_only, unicode))
 
     parsed = _cards(cards, "the meld")
     if not parsed:
@@ -94,10 +131,12 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str, as_json: bo
 @click.argument("table", nargs=-1, metavar="TABLE...")
 @decks_option
 @rules_game_option
+@tile_rule_option
 @json_option
 @style_options
-def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: bool,
-                ascii_only: bool, unicode: bool) -> None:
+def check_table(table: tuple[str, ...], decks: int | None, game: str,
+                house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
+                unicode: bool) -> None:
     """Is every meld of this table legal (R10)? Melds are separated by '/'.
 
     \b
@@ -105,9 +144,14 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: b
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy check table 7H 8H 9H / QS QH QD --json
       rummy check table "AS 2S 3S / 9C 9D 9H" --game gin
+      rummy check table "5O JK 7O / 3K 4K 5K / 7K 7B JK" --game rummikub --json
     """
     from ..melds import analyze_meld
 
+    if _tile_game(game, house_rules):
+        from .rummikub_check import check_table as check_tiles
+
+        check_tiles(table, game, house_rules, decks, as_json, _style(ascii_only, unicode))
     if not table:
         raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
                                  'rummy check table "7H 8H 9H / QS QH QD"')
@@ -134,6 +178,7 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str, as_json: b
 _FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
                    "codes", "hand_points", "may_knock"}
 _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
+_TILE_DISPUTE_KEYS = {"game", "initial", "rules", "rack"}  # Rummikub's (cli/rummikub_check.py)
 
 
 def _read_dispute(file: str) -> dict[str, Any]:
@@ -173,7 +218,8 @@ def _read_dispute(file: str) -> dict[str, Any]:
             f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
             "lines hand: and after: (and before: unless the table was empty); see 'rummy "
             "check turn --help'")
-    unknown = sorted(str(k) for k in data if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS)
+    unknown = sorted(str(k) for k in data
+                     if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS | _TILE_DISPUTE_KEYS)
     if unknown:
         import difflib
 
@@ -182,7 +228,8 @@ def _read_dispute(file: str) -> dict[str, Any]:
         raise UnusableInputError(
             f"{label}: unknown key '{unknown[0]}' ({hint}a dispute has before, hand, after, "
             "decks, draws)")
-    missing = [k for k in ("hand", "after") if k not in data]
+    missing = [k for k in ("hand", "after")
+               if k not in data and not (k == "hand" and "rack" in data)]
     if missing:
         what = {"hand": "the player's hand after drawing",
                 "after": "the table the player proposes"}[missing[0]]
@@ -278,18 +325,26 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 @click.argument("file", required=False, shell_complete=complete_file)
 @click.option("--before", metavar="TABLE",
               help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
-@click.option("--hand", metavar="CARDS",
-              help="The player's hand after drawing, e.g. \"10H QC 5S\".")
+@click.option("--hand", "--rack", "hand", metavar="CARDS",
+              help="The player's hand after drawing, e.g. \"10H QC 5S\" (Rummikub: the "
+                   "rack before the play).")
 @click.option("--after", metavar="TABLE", help="The table the player proposes.")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
 @click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
+@click.option("--initial", is_flag=True,
+              help="Rummikub: the player has not opened yet (K9, K10).")
 @decks_option
+@click.option("--game", default="manipulation", show_default=True, metavar="GAME",
+              help="Whose rules: manipulation (cards), or rummikub, rummikub-strict, "
+                   "rummikub-xp (tiles).")
+@tile_rule_option
 @json_option
 @style_options
 def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
-               draws: int | None, guided: bool, decks: int | None, as_json: bool,
-               ascii_only: bool, unicode: bool) -> None:
+               draws: int | None, guided: bool, initial: bool, decks: int | None, game: str,
+               house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
+               unicode: bool) -> None:
     """Referee one turn: was the player's rearrangement of the table legal?
 
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
@@ -302,6 +357,11 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
       rummy check turn --before "10D JD JK=QD" --hand "QD KD" \\
                        --after "10D JD QD KD JK=AD"
       rummy check turn dispute.json --json
+      rummy check turn --game rummikub --before "5O JK 7O / 3K 4K 5K" \\
+                       --rack "6O 11B 12B 2R" \\
+                       --after "5O 6O 7O / 3K 4K 5K / 11B 12B JK"
+      rummy check turn --game rummikub --initial --rack "9R 10R JK 2K" \\
+                       --after "9R 10R JK"
 
     \b
     A dispute file:
@@ -310,8 +370,22 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
       before: [7H 8H 9H, QS QH QD JK=QC]
       hand: 10H QC 5S
       after: [7H 8H 9H 10H JK=JH, QS QH QD QC]
+
+    \b
+    A Rummikub dispute file (rack: the rack before the play):
+      game: rummikub
+      initial: false
+      rules: {joker_swap: rack}
+      before: [5O JK 7O, 3K 4K 5K]
+      rack: 6O 11B 12B 2R
+      after: [5O 6O 7O, 3K 4K 5K, 11B 12B JK]
     """
     options_given = any(x is not None for x in (before, hand, after))
+    from .rummikub_check import is_tile_game
+
+    if game.strip().lower() != "manipulation" and not is_tile_game(game):
+        raise click.UsageError(f"check turn referees manipulation or the Rummikub games "
+                               f"(rummikub, rummikub-strict, rummikub-xp), not {game[:30]!r}")
     if file is not None and options_given:
         raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
     if file is not None and guided:
@@ -323,6 +397,12 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
                                    "standard input")
         data = _read_dispute(file)
         label = data["label"]
+        if is_tile_game(data.get("game")) or is_tile_game(game):
+            from .rummikub_check import turn_from_file
+
+            turn_from_file(data, game, house_rules, initial, decks, draws, as_json,
+                           _style(ascii_only, unicode))
+        _card_dispute_only(data, house_rules, initial)
         before_t = _table_from(data.get("before"), f"{label}: before")
         hand_c = _hand_from(data.get("hand"), f"{label}: hand")
         after_t = _table_from(data.get("after"), f"{label}: after")
@@ -330,6 +410,11 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             draws = _int_field(data["draws"], "draws", 1, 3, label)
         if decks is None and "decks" in data:
             decks = _int_field(data["decks"], "decks", 1, 2, label)
+    elif _tile_game(game, house_rules, initial):
+        from .rummikub_check import turn_from_options
+
+        turn_from_options(before, hand, after, game, house_rules, initial, decks, draws,
+                          guided, as_json, _style(ascii_only, unicode))
     elif options_given and not guided:
         missing = [n for n, v in (("--hand (the player's hand after drawing)", hand),
                                   ("--after (the table the player proposes)", after))
@@ -349,6 +434,25 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             "(and --before unless the table was empty)")
     _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
                      _style(ascii_only, unicode), label)
+
+
+def _card_dispute_only(data: dict[str, Any], house_rules: tuple[str, ...],
+                       initial: bool) -> None:
+    """A card dispute has no Rummikub lines (its rack is its hand)."""
+    label = data["label"]
+    game = data.get("game")
+    if game is not None and str(game).strip().lower() != "manipulation":
+        raise UnusableInputError(f"{label}: game: {str(game)[:30]!r}: a dispute is refereed for "
+                                 "manipulation or rummikub, rummikub-strict, rummikub-xp")
+    for key in ("initial", "rules"):
+        if key in data:
+            raise UnusableInputError(f"{label}: '{key}' belongs to a Rummikub dispute: add "
+                                     "game: rummikub, or remove it")
+    if "rack" in data:
+        if "hand" in data:
+            raise UnusableInputError(f"{label}: give the hand once, as hand: or rack:")
+        data["hand"] = data.pop("rack")
+    _tile_game("manipulation", house_rules, initial)
 
 
 def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
@@ -399,7 +503,7 @@ def solver_game_options(f: F) -> F:
 
 def _solver_tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -> bool:
     """Whether --game names a Rummikub preset; refuses other games and tile-only options."""
-    from .rummikub_solve import is_tile_game
+    from .rummikub_check import is_tile_game
 
     if is_tile_game(game):
         return True
@@ -435,7 +539,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
       rummy arrange 5R 6R 7R 8R JK 9K 9B --game rummikub
     """
     if _solver_tile_game(game, house_rules):
-        from .rummikub_solve import arrange_tiles, refuse_card_options, tile_rules
+        from .rummikub_check import refuse_card_options, tile_rules
+        from .rummikub_solve import arrange_tiles
 
         refuse_card_options(decks)
         arrange_tiles(cards, tile_rules(game, house_rules), as_json)
@@ -505,7 +610,8 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
     """
     by = {"tiles": "cards", "value": "points"}.get(by, by)
     if _solver_tile_game(game, house_rules, initial):
-        from .rummikub_solve import hint_tiles, refuse_card_options, tile_rules
+        from .rummikub_check import refuse_card_options, tile_rules
+        from .rummikub_solve import hint_tiles
 
         refuse_card_options(decks, draws)
         hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json)

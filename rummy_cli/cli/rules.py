@@ -66,7 +66,7 @@ def _books(game: str | None, ledger: str | None
 
 @cli.command("rules")
 @click.argument("query", nargs=-1, metavar="[RULE | WORD]")
-@click.option("--game", type=click.Choice(GAMES, case_sensitive=False),
+@click.option("--game", type=click.Choice(GAMES, case_sensitive=False), metavar="GAME",
               help="The game whose rules and figures to show: manipulation, or the Gin "
                    "games with the figures of gin, classic or oklahoma [default: the "
                    "ledger's game; with no ledger, both games].")

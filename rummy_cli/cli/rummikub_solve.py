@@ -1,8 +1,8 @@
 """``arrange`` and ``hint`` with ``--game rummikub``: the exact Rummikub solver at the prompt.
 
 ``cli/referee.py`` hands these commands over here when ``--game`` names a Rummikub preset.
-Tiles are parsed and checked here, :mod:`rummy_cli.games.rummikub.solve` searches, and
-this module prints the answer.
+Tiles are read and checked as ``check`` reads them (:mod:`.rummikub_check`),
+:mod:`rummy_cli.games.rummikub.solve` searches, and this module prints the answer.
 """
 
 from __future__ import annotations
@@ -13,59 +13,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import RummyError, UnusableInputError
-from .shell import _print_json, _settle, _split_pair
+from ..errors import UnusableInputError
+from .rummikub_check import _check_copies, _table, _tiles
+from .shell import _print_json, _settle
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
     from ..games.rummikub.solve import TilePlay
     from ..tiles import AnyTile, TileTable
-
-TILE_GAMES = ("rummikub", "rummikub-strict", "rummikub-xp")
-
-
-def is_tile_game(game: object) -> bool:
-    """Whether ``--game`` names a Rummikub preset."""
-    return isinstance(game, str) and game.strip().lower() in TILE_GAMES
-
-
-def tile_rules(game: str, typed: Sequence[str]) -> RummikubRules:
-    """The preset named by ``game`` with each ``--rule NAME=VALUE`` applied."""
-    from ..games.rummikub.rules import PRESETS
-
-    rules = PRESETS[game.strip().lower()]
-    changes = dict(_split_pair(pair, "--rule") for pair in typed)
-    return rules.with_house_rules(changes) if changes else rules
-
-
-def refuse_card_options(decks: int | None, draws: int | None = None) -> None:
-    """``--decks`` and ``--draws`` belong to the card games."""
-    if decks is not None:
-        raise click.UsageError("--decks does not apply to Rummikub: the tiles are the preset's "
-                               "(rummikub-xp has three of each); use --rule copies=N")
-    if draws is not None:
-        raise click.UsageError("--draws does not apply to Rummikub: a player who draws does not "
-                               "play that turn (K3)")
-
-
-def _parsed(text: str, what: str, table: bool) -> TileTable:
-    from ..tiles import parse_tile_table, parse_tiles
-
-    try:
-        if table:
-            return parse_tile_table(text)
-        return (tuple(parse_tiles(text)),)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
-def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:
-    from ..tiles import check_tile_copies
-
-    problems = check_tile_copies(tiles, rules.copies, rules.jokers)
-    if problems:
-        raise UnusableInputError(f"{problems[0]} ({rules.game}: {rules.copies} of each tile, "
-                                 f"{rules.jokers} jokers)")
 
 
 def arrange_tiles(words: Sequence[str], rules: RummikubRules, as_json: bool) -> None:
@@ -75,7 +30,7 @@ def arrange_tiles(words: Sequence[str], rules: RummikubRules, as_json: bool) -> 
     from ..tiles import format_tiles
 
     text = " ".join(words).replace("|", "/")
-    tiles = [t for s in _parsed(text, "the tiles", table=True) for t in s]
+    tiles = [t for s in _table(text, "the tiles") for t in s]
     if not tiles:
         raise UnusableInputError("no tiles given: name the tiles, e.g. "
                                  "rummy arrange 7K 7B 7R 8R 9R --game rummikub")
@@ -104,18 +59,15 @@ def hint_tiles(table_text: str, rack_text: str | None, by: str, initial: bool,
                rules: RummikubRules, as_json: bool) -> None:
     """``rummy hint --game rummikub``."""
     from ..games.rummikub.solve import best_play
+    from ..games.rummikub.turn import validate_start
     from ..search.progress import searching
-    from ..tiles import TileJoker
 
-    table = _parsed(table_text, "--table", table=True)
-    rack = list(_parsed(rack_text or "", "--hand", table=False)[0])
+    table = _table(table_text, "--table")
+    rack = _tiles(rack_text or "", "--hand")
     if not rack:
         raise click.UsageError(f"{'--hand is empty' if rack_text is not None else 'no --hand'}:"
                                ' give the tiles on your rack, e.g. --hand "6O 11B 12B 2R"')
-    if any(isinstance(t, TileJoker) and t.stands_for is not None for t in rack):
-        raise UnusableInputError("--hand: a joker on a rack is written JK: it stands for "
-                                 "nothing until it is played")
-    _check_copies([*(t for s in table for t in s), *rack], rules)
+    validate_start(table, rack, rules)  # as the referee: a bad rack or table is refused
     with searching(sys.stderr):
         play = best_play(table, rack, rules, by="points" if by == "points" else "cards",
                          initial=initial)

@@ -32,8 +32,12 @@ from .shell import (
 @click.option("--dealer", metavar="NAME",
               help="Who deals first (default: picked at random, R3; in the next game, the "
                    "player left of the last dealer).")
+@click.option("--first", metavar="NAME",
+              help="Rummikub: who plays first (default: picked at random; in the next game, "
+                   "the player left of the last game's last first player).")
 @click.option("--seed", type=WholeNumber(signed=True), metavar="N",
-              help="Make the random pick of the dealer repeatable.")
+              help="Make the random pick of the dealer (Rummikub: the first player) "
+                   "repeatable.")
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
                    "going_out_bonus=50. Repeat for more.")
@@ -42,13 +46,15 @@ from .shell import (
 @click.option("--knock-limit", type=str, metavar="N",
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
 @click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
-              help="The game: Manipulation Rummy (the default), or Gin Rummy with the "
-                   "figures of 'gin' (modern), 'classic' or 'oklahoma'.")
+              metavar="GAME",
+              help="The game: Manipulation Rummy (the default), Gin Rummy with the "
+                   "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
+                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six).")
 @click.option("--hollywood", is_flag=True,
               help="Gin: score three games at once from one series of hands (G19-G22).")
 @ledger_option
 @json_option
-def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
+def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int | None,
         house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
         kind: str | None, hollywood: bool, ledger: str | None, as_json: bool) -> None:
     """Start a game: 2-5 players in seat order (clockwise), or the next game of a ledger.
@@ -56,6 +62,10 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
     On a ledger whose game is over, 'rummy new' alone starts the next game in the same
     file: the same players in the same seats, the same house rules, and the deal moves on.
     A game still being played is never replaced.
+
+    Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
+    XP) and has no dealer: --first says who plays first. A game is one round per player
+    unless --rule rounds=N; --target N ends it when a total reaches N.
 
     \b
     Examples:
@@ -65,6 +75,8 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
       rummy new                            (the next game, once this one is over)
       rummy new Ann Ben --game gin --hollywood
       rummy new Ann Ben --game oklahoma --rule undercut=10
+      rummy new Ann Ben Cy --game rummikub --first Ann
+      rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rule rounds=0
     """
     from datetime import datetime, timezone
 
@@ -97,7 +109,16 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             keeper_of(last) if last is not None else keeper_for("manipulation"))
         if wanted is None:
             wanted = last.rules.game if last is not None else "manipulation"
-        return keeper, keeper.start(names, dealer, seed, created, typed, wanted, hollywood,
+        starter = dealer
+        if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
+            if dealer is not None:
+                raise click.UsageError("Rummikub has no dealer: say who plays first with "
+                                       "--first NAME")
+            starter = first
+        elif first is not None:
+            raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
+                                   "--dealer NAME")
+        return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
                                     last)
 
     if not path.exists() and not path.is_symlink():
@@ -116,7 +137,7 @@ def new(names: tuple[str, ...], dealer: str | None, seed: int | None,
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"{entry_word(game)} {number} is started in {path}"))
-    keeper.announce(path, game, number, dealer is not None, as_json)
+    keeper.announce(path, game, number, dealer is not None or first is not None, as_json)
 
 
 def _existing_ledger(path: Path) -> Any:
@@ -135,8 +156,11 @@ def _in_progress(path: Path, night: Any) -> str:
 
     word = entry_word(game)
     which = f"{word} {number}" if number > 1 else f"a {word}"
+    dealer = game.next_dealer()
+    up = f"{dealer} deals next" if dealer is not None else \
+        f"{game.next_leader()} plays first next"
     return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
-            f"{game.next_dealer()} deals next): record its rounds with 'rummy round', or "
+            f"{up}): record its rounds with 'rummy round', or "
             "start another game elsewhere with --ledger OTHER.yaml")
 
 
@@ -160,6 +184,17 @@ def _in_progress(path: Path, night: Any) -> str:
                    "and shown).")
 @click.option("--big-gin", is_flag=True,
               help="Gin, deadwood entered: the knocker melded all 11 cards (G7).")
+@click.option("--out", "out", multiple=True, metavar="NAME", shell_complete=_complete_players,
+              help="Rummikub: who played their last tile (K17).")
+@click.option("--pool-out", is_flag=True,
+              help="Rummikub: the pool ran out and nobody went out (K18).")
+@click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
+              shell_complete=_complete_players,
+              help="Rummikub: the tiles left in a rack, e.g. --rack \"Ben=JK 5R 12B\" "
+                   "(--points for its worth). Repeat per player.")
+@click.option("--first", metavar="NAME",
+              help="Rummikub: who played first this round (default: the player proposed, "
+                   "left of the last round's first player).")
 @click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
 @click.option("--yes", "-y", is_flag=True,
               help="Guided entry: record without the final 'Record this round?'.")
@@ -167,7 +202,8 @@ def _in_progress(path: Path, night: Any) -> str:
 @json_option
 def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
               points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
-              big_gin: bool, guided: bool, yes: bool, ledger: str | None,
+              big_gin: bool, out: tuple[str, ...], pool_out: bool, racks: tuple[str, ...],
+              first: str | None, guided: bool, yes: bool, ledger: str | None,
               as_json: bool) -> None:
     """Record the end of a round and score it (R16-R27).
 
@@ -191,6 +227,13 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
                   --hand "Ben=..."
       rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S
+
+    In Rummikub a round ends with --out NAME (who played their last tile; their rack may be
+    left out) or --pool-out; give every other rack as tiles (--rack) or its worth (--points).
+
+    \b
+      rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6
+      rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O"
     """
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
@@ -200,11 +243,15 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     game = _load(path, quiet=True) if path.exists() else None
     keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin}, game)
+                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
+                           "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
+                           "--first": first is not None}, game)
     del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
-                         "big_gin": big_gin, "guided": guided, "yes": yes}, as_json)
+                         "big_gin": big_gin, "out": out, "pool_out": pool_out,
+                         "racks": racks, "first": first, "guided": guided, "yes": yes},
+                   as_json)
 
 
 @cli.command()
@@ -284,7 +331,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
       rummy undo --game-number 2 --yes     (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import entry_word, keeper_of
+    from .keepers import entry_word, heading, keeper_of
 
     _RUN.writes = True
 
@@ -305,8 +352,8 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             last = len(game.rounds)
             from ..render import fold_result
 
-            click.echo(fold_result(f"{keeper.WORD} {last} ({game.dealer_of(last)} dealt): "
-                                   f"{keeper.said(game, last)}"), err=True)
+            click.echo(fold_result(f"{heading(game, last)}: {keeper.said(game, last)}"),
+                       err=True)
             question = f"Take back {keeper.WORD.lower()} {last}?"
         if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)

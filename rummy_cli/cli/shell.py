@@ -439,6 +439,8 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                  rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
     Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
+    Rummikub:    rummy new Ann Ben Cy --game rummikub [--first Ann]
+                 rummy round --out Ann --rack "Ben=JK 5R" --points Cy=6
     Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
                  rummy rules joker
     Try it:      rummy example  |  rummy example friday-night > night.yaml
@@ -462,7 +464,7 @@ def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: st
         game, _ = load(ledger_path(ctx.params.get("ledger")))
     except RummyError:
         return []
-    suffix = "=" if param.name in ("hands", "points") else ""
+    suffix = "=" if param.name in ("hands", "points", "racks") else ""
     # bash puts a completion on the line as it is, so a space in a name must reach it as
     # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
     # backslash: send two. zsh and fish quote completions themselves.
@@ -601,7 +603,8 @@ def game_option(f: F) -> F:
     run = click.option("--game", "game_choice", metavar="KIND",
                        shell_complete=_complete_game_kind,
                        help="The last game of this kind in the ledger: manipulation, gin, "
-                            "oklahoma or hollywood (a number is --game-number).")(run)
+                            "oklahoma, hollywood or rummikub (a number is --game-number)."
+                       )(run)
     return run  # type: ignore[return-value]
 
 

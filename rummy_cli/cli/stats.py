@@ -75,7 +75,7 @@ def _complete_kind(ctx: click.Context, param: click.Parameter,
 @click.option("--game", "--game-kind", "kinds", multiple=True, metavar="KIND",
               shell_complete=_complete_kind,
               help="Only the games of this kind: manipulation, gin (classic Gin too), "
-                   "oklahoma or hollywood; give it again for more.")
+                   "oklahoma, hollywood or rummikub; give it again for more.")
 @ledger_option
 @json_option
 @format_option
@@ -87,9 +87,9 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     Without a LEDGER, the games of the current ledger ($RUMMY_LEDGER or
     ./rummy-ledger.yaml; --ledger names it too). A player is the same in every game and
     file whose name matches in any case (shown as first written); a file named twice
-    counts once. Manipulation Rummy, Gin (classic Gin too), Oklahoma and Hollywood (any
-    Gin game scored as Hollywood) each have their own table: figures of different games
-    are never added up or averaged together.
+    counts once. Manipulation Rummy, Gin (classic Gin too), Oklahoma, Hollywood (any
+    Gin game scored as Hollywood) and Rummikub (every preset) each have their own table:
+    figures of different games are never added up or averaged together.
 
     \b
     Games   the games the player sat in, finished or still being played
@@ -105,12 +105,18 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     Total   each game's total added up: a finished game's final total with
             the bonuses, and the points so far of a game still being played
 
+    Rummikub's table has no knocks or undercuts: Out counts the rounds the player went
+    out, Avg is the worth left in the rack, and Jokers the rounds ended holding a joker
+    (racks entered as tiles). JSON keeps every column: knocks = goings out, undercuts 0,
+    plus jokers_held.
+
     \b
     Examples:
       rummy stats
       rummy stats friday.yaml
       rummy stats friday.yaml saturday.yaml --format github
       rummy stats *.yaml --game gin
+      rummy stats *.yaml --game rummikub
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json
     """

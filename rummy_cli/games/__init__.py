@@ -9,7 +9,7 @@ line, and its keeper at the command line. The ledger knows a game only by that n
 here imports click or YAML.
 
 >>> [g.package for g in GAMES]
-['manipulation', 'gin']
+['manipulation', 'gin', 'rummikub']
 >>> registered("oklahoma").package, registered_for("manipulation").package
 ('gin', 'manipulation')
 """
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..document import Where
 
 MANIPULATION = "manipulation-rummy"
+RUMMIKUB_PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
 
 
 class GameRules(Protocol):
@@ -78,6 +79,8 @@ GAMES = (
                names=(MANIPULATION,), keeper="rummy_cli.cli.keep_manipulation"),
     Registered(package="gin", title="a Gin game", presets=("gin", "classic", "oklahoma"),
                names=("gin", "classic", "oklahoma"), keeper="rummy_cli.cli.keep_gin"),
+    Registered(package="rummikub", title="Rummikub", presets=RUMMIKUB_PRESETS,
+               names=RUMMIKUB_PRESETS, keeper="rummy_cli.cli.keep_rummikub"),
 )
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
 KINDS = {name: game.record for game in GAMES for name in game.names}
@@ -161,5 +164,6 @@ def ending_change(old: PlayedGame, new: PlayedGame) -> str | None:
 if TYPE_CHECKING:  # every game's class provides what a played game must (mypy checks it)
     from .gin.game import GinGame
     from .manipulation.game import Game
+    from .rummikub.game import RummikubGame
 
-    _GAMES: tuple[type[PlayedGame], ...] = (Game, GinGame)
+    _GAMES: tuple[type[PlayedGame], ...] = (Game, GinGame, RummikubGame)

@@ -237,9 +237,9 @@ def judge_set(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> SetV
 
     >>> from rummy_cli.tiles import parse_tiles
     >>> [p.message for p in judge_set(parse_tiles("7K 7K 7R")).problems]
-    ['a group has each colour at most once: 7K twice (K6)']
+    ['a group has each colour at most once: 7K twice']
     >>> [p.message for p in judge_set(parse_tiles("12R 13R 1R")).problems]
-    ['1 is low only: 1R cannot follow 13R (K7; the rule ones=high allows 12-13-1)']
+    ['1 is low only: 1R cannot follow 13R (the rule ones=high allows 12-13-1)']
     """
     found = readings(tiles, rules)
     problems = () if found else (Violation(ILLEGAL_SET, _rule_of(tiles), _why(tiles, rules)),)
@@ -271,34 +271,34 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
     """Why ``tiles`` have no legal reading, in a player's words."""
     real = [t for t in tiles if isinstance(t, Tile)]
     if len(tiles) < MIN_SET:
-        return f"a set needs at least {MIN_SET} tiles; this one has {len(tiles)} (K5)"
+        return f"a set needs at least {MIN_SET} tiles; this one has {len(tiles)}"
     numbers = {t.number for t in real}
     colours = {t.colour for t in real}
     if len(numbers) <= 1:
         twice = [t for t, n in Counter(real).items() if n > 1]
         if twice:
-            return f"a group has each colour at most once: {twice[0]} twice (K6)"
+            return f"a group has each colour at most once: {twice[0]} twice"
         if len(tiles) > len(COLOURS):
-            return f"a group has at most {len(COLOURS)} tiles, one of each colour (K6)"
-        return "the jokers stand for tiles this group cannot hold (K6, K13)"
+            return f"a group has at most {len(COLOURS)} tiles, one of each colour"
+        return "the jokers stand for tiles this group cannot hold"
     if len(colours) > 1:
         words = _listed([c.word for c in COLOURS if c in colours])
         return ("neither a group (one number, no colour twice) nor a run (one colour): "
-                f"numbers {_listed(sorted(numbers))} in {words} (K6, K7)")
+                f"numbers {_listed(sorted(numbers))} in {words}")
     twice = [t for t, n in Counter(real).items() if n > 1]
     if twice and not (rules.ones != "low" and twice == [Tile(1, real[0].colour)]):
-        return f"a run holds each number once: {twice[0]} twice (K7)"
+        return f"a run holds each number once: {twice[0]} twice"
     if rules.ones == "low" and 1 in numbers and 13 in numbers:
         colour = real[0].colour
-        return (f"1 is low only: {Tile(1, colour)} cannot follow {Tile(13, colour)} (K7; the "
-                "rule ones=high allows 12-13-1)")
+        return (f"1 is low only: {Tile(1, colour)} cannot follow {Tile(13, colour)} (the rule "
+                "ones=high allows 12-13-1)")
     if len(tiles) > 13 + (rules.ones != "low"):
-        return f"a run has at most {13 + (rules.ones != 'low')} tiles (K7)"
+        return f"a run has at most {13 + (rules.ones != 'low')} tiles"
     jokers = len(tiles) - len(real)
     filler = "no joker fills" if not jokers else (
         f"{jokers} joker{'s' if jokers > 1 else ''} cannot fill")
     return (f"{_listed([str(t) for t in sorted(real)])} leave gaps that {filler} (a run is "
-            "consecutive numbers, K7)")
+            "consecutive numbers)")
 
 
 def _listed(words: Sequence[object]) -> str:

@@ -37,7 +37,7 @@ from ...search.problem import Cell, Problem, Solution
 from ...tiles import AnyTile, Colour, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import pack
 from .rules import RUMMIKUB, RummikubRules
-from .sets import Reading, joker_values, judge_set, readings
+from .sets import Reading, judge_set, readings
 
 Objective = Literal["cards", "points"]
 SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Suit.DIAMONDS,
@@ -167,8 +167,10 @@ class _TableJoker:
     """A joker on the table before the turn: its set and every tile it stands for."""
 
     where: int  # the index of its set
-    values: frozenset[Tile]
+    values: frozenset[Tile]  # in some reading of its set
     group_of_three: bool  # a 3-group's only joker (``joker_group=both``)
+    first: int  # the index of its set's first joker among all the table's jokers
+    readings: tuple[tuple[Tile, ...], ...]  # its set's joint readings: each joker's tile
 
 
 @dataclass(frozen=True)
@@ -211,8 +213,10 @@ class _Turn:
                                          "legal: only a legal table can be played on")
             group3 = verdict.kind == "group" and len(tiles) == 3 and sum(
                 isinstance(t, TileJoker) for t in tiles) == 1
+            joint = tuple(dict.fromkeys(r.jokers for r in verdict.found))
+            first = len(self.jokers)
             for values in verdict.joker_values:
-                self.jokers.append(_TableJoker(i, values, group3))
+                self.jokers.append(_TableJoker(i, values, group3, first, joint))
         self.real_table = Counter(t for s in self.table for t in s if isinstance(t, Tile))
         self.rack_real = Counter(t for t in rack if isinstance(t, Tile))
         self.rack_jokers = sum(1 for t in rack if isinstance(t, TileJoker))
@@ -333,44 +337,52 @@ class _Turn:
             return None
         return self._finish(found, exact)
 
-    def _all_ways(self) -> list[list[_Way]]:
-        """Each table joker's ways this turn (K14, K16), the free ones first."""
-        rules = self.rules
-        result = []
-        for joker in self.jokers:
-            if rules.joker_free == "rearrange":  # every table joker is free (K14)
-                result.append([_Way(None)])
+    def _all_ways(self) -> list[list[tuple[_Way, ...]]]:
+        """Each table set's ways with its jokers this turn (K14, K16), read jointly (settled
+        point 1): for each reading, each joker keeps its tile or is freed; free ones first."""
+        result: list[list[tuple[_Way, ...]]] = []
+        for i, joker in enumerate(self.jokers):
+            if joker.first != i:
+                continue  # one entry per set, at its first joker
+            if self.rules.joker_free == "rearrange":  # every table joker is free (K14)
+                result.append([tuple(_Way(None) for _ in joker.readings[0])])
                 continue
-            frees: list[_Way] = []
-            needs_sets = ([joker.values] if rules.joker_group == "both" and joker.group_of_three
-                          else [frozenset([v]) for v in joker.values])
-            for needed in needs_sets:
-                needs = set()
-                possible = True
-                for v in needed:
-                    if rules.joker_swap == "any" and self.real_table[v]:
-                        continue
-                    if self.rack_real[v]:
-                        needs.add(v)
-                    else:
-                        possible = False
-                if possible:
-                    frees.append(_Way(None, frozenset(needs)))
-            if any(not w.needs for w in frees):
-                result.append([_Way(None)])  # free already: keeping a tile is no better
-                continue
-            keeps = [_Way(v) for v in sorted(joker.values, key=tile_sort_key)]
-            result.append([*frees, *keeps])
+            ways: dict[tuple[_Way, ...], None] = {}
+            for reading in joker.readings:
+                per_joker = [self._joker_ways(joker, v) for v in reading]
+                for combo in product(*per_joker):
+                    ways[combo] = None
+            result.append(sorted(ways, key=lambda c: (any(w.keeps for w in c),
+                                                      sum(len(w.needs) for w in c))))
         return result
 
-    def _kept_ways(self) -> list[list[_Way]]:
-        return [[_Way(v) for v in sorted(j.values, key=tile_sort_key)] for j in self.jokers]
+    def _joker_ways(self, joker: _TableJoker, value: Tile) -> list[_Way]:
+        """One joker read as ``value``: freed (by what, if anything), or kept as it."""
+        rules = self.rules
+        needed = (joker.values if rules.joker_group == "both" and joker.group_of_three
+                  else frozenset([value]))
+        needs = set()
+        for v in needed:
+            if rules.joker_swap == "any" and self.real_table[v]:
+                continue
+            if not self.rack_real[v]:
+                return [_Way(value)]  # it cannot be freed
+            needs.add(v)
+        if not needs:
+            return [_Way(None)]  # free already: keeping a tile is no better
+        return [_Way(None, frozenset(needs)), _Way(value)]
 
-    def _search_ways(self, ways: list[list[_Way]], forced: Counter[Tile], forced_jokers: int,
-                     ceiling: int | None, check: bool = False) -> _Found | None:
+    def _kept_ways(self) -> list[list[tuple[_Way, ...]]]:
+        return [[tuple(_Way(v) for v in reading) for reading in joker.readings]
+                for i, joker in enumerate(self.jokers) if joker.first == i]
+
+    def _search_ways(self, ways: list[list[tuple[_Way, ...]]], forced: Counter[Tile],
+                     forced_jokers: int, ceiling: int | None, check: bool = False
+                     ) -> _Found | None:
         best: _Found | None = None
         seen: set[tuple[object, ...]] = set()
-        combos = sorted(product(*ways), key=lambda c: sum(len(w.needs) for w in c))
+        combos = sorted((tuple(w for part in c for w in part) for c in product(*ways)),
+                        key=lambda c: sum(len(w.needs) for w in c))
         for combo in combos:
             key = (tuple(sorted(str(w.keeps) for w in combo if w.keeps)),
                    frozenset().union(*(w.needs for w in combo)),
@@ -438,50 +450,61 @@ class _Turn:
 
     # -- checking an answer
 
-    def _after_jokers(self, found: _Found) -> list[tuple[int, frozenset[Tile]]]:
-        """Every joker of the table after: its set's index and the tiles it stands for."""
-        out = []
+    def _after_jokers(self, found: _Found) -> tuple[list[int], list[tuple[tuple[Tile, ...], ...]]]:
+        """The table after: for each joker, its set's index; for each set holding jokers,
+        its joint readings (each joker's tile)."""
+        where: list[int] = []
+        joint = []
         for i, meld in enumerate(found.solution.melds):
             if all(isinstance(c, Card) for c in meld):
                 continue
-            tiles = [_undeclared_tile(c) for c in meld]
-            for values in joker_values(tiles, self.rules):
-                out.append((i, values))
-        return out
+            tiles = tuple(sorted((_undeclared_tile(c) for c in meld), key=_reading_order))
+            found_readings = _readings(tiles, self.rules)
+            joint.append(tuple(dict.fromkeys(r.jokers for r in found_readings)))
+            where.extend([i] * sum(isinstance(c, Joker) for c in meld))
+        return where, joint
 
     def _played_real(self, found: _Found) -> Counter[Tile]:
         return Counter([*(tile_of(c) for c in found.solution.placed if isinstance(c, Card)),
                         *map(tile_of, found.forced)])
 
-    def _freed_by(self, joker: _TableJoker, found: _Found) -> bool:
-        """Would a real tile on the table after free this joker (K14, K16)?"""
+    def _freed_by(self, joker: _TableJoker, value: Tile, found: _Found) -> bool:
+        """Would a real tile on the table after free this joker, read as ``value`` before
+        the turn (K14, K16)?"""
         if self.rules.joker_free == "rearrange":
             return True
         played = self._played_real(found)
-        on_table = self.real_table + played
-        present = played if self.rules.joker_swap == "rack" else on_table
+        present = played if self.rules.joker_swap == "rack" else self.real_table + played
         if self.rules.joker_group == "both" and joker.group_of_three:
             return all(present[v] for v in joker.values)
-        return any(present[v] for v in joker.values)
+        return bool(present[value])
 
     def _assignments(self, found: _Found) -> Iterator[list[tuple[int, bool]]]:
-        """Ways the table jokers may be the jokers after: for each, (set after, freed)."""
+        """Ways the table jokers may be the jokers after: for each, (set after, freed).
+
+        Each set's jokers are read together, before and after (settled point 1): a joker
+        keeps its tile, or a real tile frees it.
+        """
         if not self.jokers:
             yield []
             return
-        after = self._after_jokers(found)
-        for chosen in permutations(range(len(after)), len(self.jokers)):
-            result = []
-            for joker, k in zip(self.jokers, chosen):
-                where, values = after[k]
-                if values & joker.values:
-                    result.append((where, False))
-                elif self._freed_by(joker, found):
-                    result.append((where, True))
-                else:
-                    break
-            else:
-                yield result
+        where, after = self._after_jokers(found)
+        sets = [j.readings for i, j in enumerate(self.jokers) if j.first == i]
+        for before in product(*sets):
+            was = [v for reading in before for v in reading]
+            for now in product(*after):
+                tiles = [v for reading in now for v in reading]
+                for chosen in permutations(range(len(tiles)), len(self.jokers)):
+                    result = []
+                    for joker, v, k in zip(self.jokers, was, chosen):
+                        if tiles[k] == v:
+                            result.append((where[k], False))
+                        elif self._freed_by(joker, v, found):
+                            result.append((where[k], True))
+                        else:
+                            break
+                    else:
+                        yield result
 
     def _keeps_rules(self, found: _Found) -> bool:
         return next(self._assignments(found), None) is not None
@@ -489,24 +512,33 @@ class _Turn:
     def _strict_ok(self, found: _Found) -> bool:
         """``freed_joker=new-set`` and ``joker_sets=locked`` on an answer (K15, K16)."""
         melds = found.solution.melds
+        if self.rules.joker_sets == "locked" and not self._locked_ok(melds):
+            return False
+        if self.rules.freed_joker != "new-set":
+            return True
         rack_ids = {id(c) for c in found.solution.placed} | {id(c) for c in found.forced}
-        for assignment in self._assignments(found):
-            good = True
-            if self.rules.freed_joker == "new-set":
-                for where, freed in assignment:
-                    if freed and sum(id(c) in rack_ids for c in melds[where]) < 2:
-                        good = False
-            if good and self.rules.joker_sets == "locked":
-                for joker, (where, freed) in zip(self.jokers, assignment):
-                    real = Counter(t for t in self.table[joker.where] if isinstance(t, Tile))
-                    into = Counter(_tile(c) for c in melds[where] if isinstance(c, Card))
-                    if not freed and any(into[t] < n for t, n in real.items()):
-                        good = False
-                    if not freed and len(self.table[joker.where]) > len(melds[where]):
-                        good = False
-            if good:
-                return True
-        return False
+        return any(all(not freed or sum(id(c) in rack_ids for c in melds[where]) >= 2
+                       for where, freed in assignment)
+                   for assignment in self._assignments(found))
+
+    def _locked_ok(self, melds: Sequence[Sequence[AnyCard]]) -> bool:
+        """K16 ``joker_sets=locked``: every table set holding a joker is still together in
+        one set after (perhaps extended), or its real tiles are, with a real tile the joker
+        stood for in its place."""
+        after = [Counter(_kind(_undeclared_tile(c)) for c in m) for m in melds]
+        for i, joker in enumerate(self.jokers):
+            if joker.first != i:
+                continue
+            tiles = self.table[joker.where]
+            whole = Counter(_kind(t) for t in tiles)
+            if any(not whole - k for k in after):
+                continue
+            reals = Counter(_kind(t) for t in tiles if isinstance(t, Tile))
+            values = {v for j in self.jokers if j.where == joker.where for v in j.values}
+            if any(not reals - k and any(k[v] > reals[v] for v in values) for k in after):
+                continue
+            return False
+        return True
 
     # -- the answer
 
