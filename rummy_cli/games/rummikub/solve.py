@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker, Suit
@@ -203,7 +203,7 @@ class _Turn:
         self.jokers: list[_TableJoker] = []
         for i, tiles in enumerate(self.table):
             if not any(isinstance(t, TileJoker) for t in tiles):
-                if not _readings(tuple(sorted(tiles, key=_reading_order)), rules):
+                if not _plain_legal(tiles, rules):
                     raise UnusableInputError(f"the table's set {' '.join(map(str, tiles))} "
                                              "is not legal: only a legal table can be played on")
                 continue
@@ -580,18 +580,22 @@ class _Turn:
                         grew = True
         kept = [list(tiles) for i, tiles in enumerate(self.table) if i not in table_in]
         pool = [list(s) for i, s in enumerate(sets) if i in after_in]
+        by_key: dict[tuple[str, ...], list[int]] = {}
+        for k, laid_set in enumerate(pool):
+            by_key.setdefault(_set_key(laid_set), []).append(k)
+        taken: set[int] = set()
         waiting = []
         for i in sorted(table_in):
             tiles = self.table[i]
             if any(isinstance(t, TileJoker) for t in tiles):
                 continue
-            want = Counter(tiles)
-            same = next((s for s in pool if Counter(s) == want), None)
-            if same is not None:
-                pool.remove(same)
+            same = by_key.get(_set_key(tiles))
+            if same:
+                taken.add(same.pop())
                 kept.append(list(tiles))
             else:
                 waiting.append(tiles)
+        pool = [laid_set for k, laid_set in enumerate(pool) if k not in taken]
         with_jokers = [s for s in pool if any(isinstance(t, TileJoker) for t in s)]
         laid = [s for s in pool if s not in with_jokers]
         for tiles in waiting:
@@ -601,7 +605,8 @@ class _Turn:
             near = [s for s in laid if kinds & set(s)]
             rest = _minus([t for s in near for t in s if isinstance(t, Tile)],
                           [t for t in tiles if isinstance(t, Tile)])
-            if rest is None or len(rest) > SMALL_LAY_OUT:
+            if rest is None or len(rest) > (SPLIT_LAY_OUT if self.rules.ones == "low"
+                                            else SMALL_LAY_OUT):
                 continue  # (a larger search costs more than this tie-break is worth)
             again = _lay_out(rest, self.rules)
             if again is not None:
@@ -752,11 +757,62 @@ def _reading_order(tile: AnyTile) -> tuple[int, int, int]:
 
 
 SMALL_LAY_OUT = 12  # tiles laid out by the packing rather than the search
+SPLIT_LAY_OUT = 30  # ... by :func:`_split` (no joker, no 1 after 13)
+
+
+def _set_key(tiles: Sequence[AnyTile]) -> tuple[str, ...]:
+    return tuple(sorted("JK" if isinstance(t, TileJoker) else str(t) for t in tiles))
+
+
+def _plain_legal(tiles: Sequence[AnyTile], rules: RummikubRules) -> bool:
+    """Is a set without a joker legal (K5-K7)? Read directly unless 1 may follow 13."""
+    real = [t for t in tiles if isinstance(t, Tile)]
+    if rules.ones != "low" or len(real) != len(tiles):
+        return bool(_readings(tuple(sorted(tiles, key=_reading_order)), rules))
+    if len(real) < 3:
+        return False
+    if len({t.number for t in real}) == 1:
+        return len({t.colour for t in real}) == len(real) <= 4
+    numbers = sorted(t.number for t in real)
+    return (len({t.colour for t in real}) == 1
+            and numbers == list(range(numbers[0], numbers[0] + len(numbers))))
 
 
 def _kind(tile: AnyTile) -> object:
     """A tile's kind: the tile, or one kind for every joker."""
     return tile if isinstance(tile, Tile) else "JK"
+
+
+@lru_cache(maxsize=4096)
+def _split(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...] | None:
+    """Real tiles (sorted low to high, no 1 after 13) split into legal sets, or None.
+
+    The lowest tile starts a run of its colour or joins a group of its number.
+    """
+    if not tiles:
+        return ()
+    low, rest = tiles[0], list(tiles[1:])
+    colours = sorted({t.colour for t in rest if t.number == low.number and t.colour != low.colour},
+                     key=lambda c: c.order)
+    for size in (2, 3):
+        for others in combinations(colours, size):
+            group = [low, *(Tile(low.number, c) for c in others)]
+            left = list(rest)
+            for t in group[1:]:
+                left.remove(t)
+            more = _split(tuple(left))
+            if more is not None:
+                return (tuple(group), *more)
+    run = [low]
+    left = list(rest)
+    while Tile(run[-1].number + 1, low.colour) in left:
+        run.append(Tile(run[-1].number + 1, low.colour))
+        left.remove(run[-1])
+        if len(run) >= 3:
+            more = _split(tuple(left))
+            if more is not None:
+                return (tuple(run), *more)
+    return None
 
 
 def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> list[Tile] | None:
@@ -773,7 +829,10 @@ def _lay_out(tiles: Sequence[Tile], rules: RummikubRules) -> list[list[AnyTile]]
         return []
     if len(tiles) < 3:
         return None
-    if len(tiles) <= SMALL_LAY_OUT:  # few tiles: the packing is quicker than the search
+    if rules.ones == "low" and len(tiles) <= SPLIT_LAY_OUT:  # quicker than the search
+        split = _split(tuple(sorted(tiles, key=_reading_order)))
+        return None if split is None else [list(s) for s in split]
+    if len(tiles) <= SMALL_LAY_OUT:
         packed = pack(tiles, rules=rules)
         if packed is None or len(packed.real) != len(tiles):
             return None
