@@ -1,19 +1,22 @@
 """Rummikub's best play and arrangement, exact, on the shared arrangement search.
 
-Tiles map to cards (K to spades, B clubs, O diamonds, R hearts; a number is its rank, so
-1 is the ace and 11-13 are J Q K; ``ones=high`` lets the ace follow the king, as 12-13-1
-does). The search of :mod:`rummy_cli.search` then places them; this module says what
-must be placed and what may, and judges what the search cannot see:
+Tiles are placed as cards by the search of :mod:`rummy_cli.search` (see :mod:`.tilecards`);
+this module says what must be placed and what may, and judges what the search cannot see:
 
-* a table joker needs no declaration and may stand for several tiles: after the turn it
-  keeps one of them, or it is freed by a real tile of one of them on the table (K14; from
-  the rack under ``joker_swap=rack``; both missing tiles of a 3-group under
-  ``joker_group=both``). Each joker's ways are tried in turn (a joker kept as a tile is
-  one more copy of that tile; a freed one is free), after one search with every table
-  joker free, whose answer often keeps to the rules already and is then the best;
+* a table joker needs no declaration and may stand for several tiles (its set's jokers
+  read together, settled point 1): after the turn it keeps its tile, or a real tile of
+  it on the table frees it (K14; from the rack under ``joker_swap=rack``; both missing
+  tiles of a 3-group under ``joker_group=both``; any way at all under
+  ``joker_free=rearrange``). One search with every table joker free comes first: its
+  answer often keeps to the rules already, and is then the best. Else each way of the
+  table's jokers is searched (a joker kept as a tile is one more copy of that tile; a
+  freed one is free, its freeing tile played);
 * the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
-* ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer; when it
-  breaks them, the play keeps every table joker where it is (see :func:`best_play`).
+* ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer, not
+  searched: when it breaks them, the best play keeping every table joker as it is, or
+  leaving the sets that hold one alone, is given, marked not exact;
+* the last tie-break (fewer table sets changed) puts back table sets the play need not
+  touch (see :meth:`_Turn._keep_table_sets`).
 
 >>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
 >>> play = best_play(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R"))
@@ -26,43 +29,36 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from itertools import combinations, permutations, product
+from itertools import permutations, product
 from typing import Literal
 
-from ...cards import AnyCard, Card, Joker, Suit
+from ...cards import AnyCard, Card, Joker
 from ...errors import UnusableInputError
-from ...search import dp
-from ...search.problem import Cell, Problem, Solution
-from ...tiles import AnyTile, Colour, Tile, TileJoker, TileSet, tile_sort_key
+from ...search.problem import Cell, Solution
+from ...tiles import AnyTile, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import pack
 from .rules import RUMMIKUB, RummikubRules
-from .sets import Reading, judge_set, readings
+from .sets import judge_set
+from .tidy import (
+    SMALL_LAY_OUT,
+    SPLIT_LAY_OUT,
+    declare_back,
+    kind,
+    lay_out,
+    less,
+    minus,
+    plain_legal,
+    reading_order,
+    readings_of,
+    set_key,
+    shown,
+    undeclared,
+)
+from .tilecards import NotSolvable, bare_tile, card_of, problem_of, solve, tile_back, tile_of
 
 Objective = Literal["cards", "points"]
-SUIT_OF = {Colour.BLACK: Suit.SPADES, Colour.BLUE: Suit.CLUBS, Colour.ORANGE: Suit.DIAMONDS,
-           Colour.RED: Suit.HEARTS}
-COLOUR_OF = {s: c for c, s in SUIT_OF.items()}
-
-
 MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
 PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
-
-
-class NotSolvable(UnusableInputError):
-    """Rules under which the solver cannot promise the best play."""
-
-
-def card_of(tile: Tile) -> Card:
-    """The card a tile maps to: 7R is 7H, 1K is AS, 13B is KC."""
-    return Card(tile.number, SUIT_OF[tile.colour])
-
-
-def tile_of(card: Card) -> Tile:
-    """The tile a card maps back to."""
-    return Tile(card.rank, COLOUR_OF[card.suit])
-
-
 def tile_points(tile: AnyTile, rules: RummikubRules = RUMMIKUB) -> int:
     """What a tile left in a rack is worth (K19): its number, a joker 30."""
     return rules.joker_points if isinstance(tile, TileJoker) else tile.number
@@ -112,8 +108,8 @@ def arrange(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> TileAr
         found = pack(tiles, rules=rules)
         assert found is not None
         placed: list[AnyTile] = [*found.real, *[TileJoker()] * found.jokers]
-        left = _less(tiles, placed)
-        return TileArrangement(not left, tuple(_shown([list(s.tiles) for s in found.sets],
+        left = less(tiles, placed)
+        return TileArrangement(not left, tuple(shown([list(s.tiles) for s in found.sets],
                                                       rules)), tuple(left))
     cells: dict[Card, Cell] = {}
     for tile in tiles:
@@ -122,14 +118,14 @@ def arrange(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> TileAr
             card: AnyCard = card_of(real) if isinstance(tile, Tile) else Joker(card_of(real))
             cells.setdefault(card_of(real), Cell(weight=1)).may.append(card)
     free = sum(1 for t in tiles if isinstance(t, TileJoker) and t.stands_for is None)
-    solution = solve(_problem(cells, rules, free_may=free, joker_weight=1))
+    solution = solve(problem_of(cells, rules, free_may=free, joker_weight=1))
     assert solution is not None  # placing nothing is always a solution
-    placed_tiles = [_tile(c) for c in solution.placed] + [TileJoker()] * solution.free_placed
-    left = _less(tiles, placed_tiles)
-    sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
+    placed_tiles = [tile_back(c) for c in solution.placed] + [TileJoker()] * solution.free_placed
+    left = less(tiles, placed_tiles)
+    sets = [[bare_tile(c) for c in meld] for meld in solution.melds]
     if declared:  # a declared joker is shown as given
-        sets = _declare_back(sets, declared)
-    return TileArrangement(not left, tuple(_shown(sets, rules)), tuple(left))
+        sets = declare_back(sets, declared)
+    return TileArrangement(not left, tuple(shown(sets, rules)), tuple(left))
 
 
 def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
@@ -203,7 +199,7 @@ class _Turn:
         self.jokers: list[_TableJoker] = []
         for i, tiles in enumerate(self.table):
             if not any(isinstance(t, TileJoker) for t in tiles):
-                if not _plain_legal(tiles, rules):
+                if not plain_legal(tiles, rules):
                     raise UnusableInputError(f"the table's set {' '.join(map(str, tiles))} "
                                              "is not legal: only a legal table can be played on")
                 continue
@@ -250,7 +246,7 @@ class _Turn:
         played: list[AnyTile] = [*found.real, *[TileJoker()] * found.jokers]
         sets = [list(s.tiles) for s in found.sets]
         value = found.value if floor is None else None
-        return self._play(played, [*map(list, self.table), *_undeclared(sets)], value, 0)
+        return self._play(played, [*map(list, self.table), *undeclared(sets)], value, 0)
 
     def _rack_only(self, tiles: list[AnyTile]) -> list[AnyTile] | None:
         cells: dict[Card, Cell] = {}
@@ -258,11 +254,11 @@ class _Turn:
             if isinstance(t, Tile):
                 cells.setdefault(card_of(t), Cell(weight=self.weight(t))).may.append(card_of(t))
         jokers = sum(1 for t in tiles if isinstance(t, TileJoker))
-        solution = solve(_problem(cells, self.rules, free_may=jokers,
+        solution = solve(problem_of(cells, self.rules, free_may=jokers,
                                   joker_weight=self.weight(TileJoker())))
         if solution is None or not solution.melds:
             return None
-        return [*(_tile(c) for c in solution.placed), *[TileJoker()] * solution.free_placed]
+        return [*(tile_back(c) for c in solution.placed), *[TileJoker()] * solution.free_placed]
 
     def opening_continued(self) -> TilePlay | None:
         """K10 ``continue``: the played tiles include sets of their own worth the opening;
@@ -440,7 +436,7 @@ class _Turn:
         free_must += forced_jokers
         joker_weight = self.weight(TileJoker())
         bonus += forced_jokers * joker_weight
-        problem = _problem(cells, self.rules, free_must=free_must, free_may=free_may,
+        problem = problem_of(cells, self.rules, free_must=free_must, free_may=free_may,
                            joker_weight=joker_weight)
         solution = solve(problem, beat=None if beat is None else beat - bonus)
         if solution is None:
@@ -458,8 +454,8 @@ class _Turn:
         for i, meld in enumerate(found.solution.melds):
             if all(isinstance(c, Card) for c in meld):
                 continue
-            tiles = tuple(sorted((_undeclared_tile(c) for c in meld), key=_reading_order))
-            found_readings = _readings(tiles, self.rules)
+            tiles = tuple(sorted((bare_tile(c) for c in meld), key=reading_order))
+            found_readings = readings_of(tiles, self.rules)
             joint.append(tuple(dict.fromkeys(r.jokers for r in found_readings)))
             where.extend([i] * sum(isinstance(c, Joker) for c in meld))
         return where, joint
@@ -525,15 +521,15 @@ class _Turn:
         """K16 ``joker_sets=locked``: every table set holding a joker is still together in
         one set after (perhaps extended), or its real tiles are, with a real tile the joker
         stood for in its place."""
-        after = [Counter(_kind(_undeclared_tile(c)) for c in m) for m in melds]
+        after = [Counter(kind(bare_tile(c)) for c in m) for m in melds]
         for i, joker in enumerate(self.jokers):
             if joker.first != i:
                 continue
             tiles = self.table[joker.where]
-            whole = Counter(_kind(t) for t in tiles)
+            whole = Counter(kind(t) for t in tiles)
             if any(not whole - k for k in after):
                 continue
-            reals = Counter(_kind(t) for t in tiles if isinstance(t, Tile))
+            reals = Counter(kind(t) for t in tiles if isinstance(t, Tile))
             values = {v for j in self.jokers if j.where == joker.where for v in j.values}
             if any(not reals - k and any(k[v] > reals[v] for v in values) for k in after):
                 continue
@@ -544,12 +540,12 @@ class _Turn:
 
     def _finish(self, found: _Found, exact: bool) -> TilePlay:
         solution = found.solution
-        played_real = [_tile(c) for c in solution.placed] + [tile_of(c) for c in found.forced]
+        played_real = [tile_back(c) for c in solution.placed] + [tile_of(c) for c in found.forced]
         jokers_played = solution.free_placed + found.forced_jokers
         played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
         # a joker that can be read as one of its values is not freed (K14)
         freed = min((sum(1 for _, f in a if f) for a in self._assignments(found)), default=0)
-        sets = [[_undeclared_tile(c) for c in meld] for meld in solution.melds] + found.aside
+        sets = [[bare_tile(c) for c in meld] for meld in solution.melds] + found.aside
         sets = self._keep_table_sets(sets, played)
         return self._play(played, sets, None, freed, exact)
 
@@ -565,7 +561,7 @@ class _Turn:
         tiles without them still form legal sets. Greedy: it may change more sets than
         the fewest possible.
         """
-        reached: set[object] = {_kind(t) for t in played}
+        reached: set[object] = {kind(t) for t in played}
         after_in: set[int] = set()
         table_in: set[int] = set()
         grew = True
@@ -573,7 +569,7 @@ class _Turn:
             grew = False
             for found, pool in ((after_in, sets), (table_in, self.table)):
                 for i, tiles in enumerate(pool):
-                    kinds = {_kind(t) for t in tiles}
+                    kinds = {kind(t) for t in tiles}
                     if i not in found and kinds & reached:
                         found.add(i)
                         reached |= kinds
@@ -582,14 +578,14 @@ class _Turn:
         pool = [list(s) for i, s in enumerate(sets) if i in after_in]
         by_key: dict[tuple[str, ...], list[int]] = {}
         for k, laid_set in enumerate(pool):
-            by_key.setdefault(_set_key(laid_set), []).append(k)
+            by_key.setdefault(set_key(laid_set), []).append(k)
         taken: set[int] = set()
         waiting = []
         for i in sorted(table_in):
             tiles = self.table[i]
             if any(isinstance(t, TileJoker) for t in tiles):
                 continue
-            same = by_key.get(_set_key(tiles))
+            same = by_key.get(set_key(tiles))
             if same:
                 taken.add(same.pop())
                 kept.append(list(tiles))
@@ -603,12 +599,12 @@ class _Turn:
             # of those sets still forms legal sets
             kinds = set(tiles)
             near = [s for s in laid if kinds & set(s)]
-            rest = _minus([t for s in near for t in s if isinstance(t, Tile)],
+            rest = minus([t for s in near for t in s if isinstance(t, Tile)],
                           [t for t in tiles if isinstance(t, Tile)])
             if rest is None or len(rest) > (SPLIT_LAY_OUT if self.rules.ones == "low"
                                             else SMALL_LAY_OUT):
                 continue  # (a larger search costs more than this tie-break is worth)
-            again = _lay_out(rest, self.rules)
+            again = lay_out(rest, self.rules)
             if again is not None:
                 kept.append(list(tiles))
                 laid = [s for s in laid if s not in near] + again
@@ -617,8 +613,8 @@ class _Turn:
     def _play(self, played: list[AnyTile], sets: list[list[AnyTile]], value: int | None,
               freed: int, exact: bool = True) -> TilePlay:
         played = sorted(played, key=tile_sort_key)
-        left = sorted(_less(self.rack, played), key=tile_sort_key)
-        return TilePlay(tuple(played), tuple(_shown(sets, self.rules)), tuple(left), len(played),
+        left = sorted(less(self.rack, played), key=tile_sort_key)
+        return TilePlay(tuple(played), tuple(shown(sets, self.rules)), tuple(left), len(played),
                         sum(tile_points(t, self.rules) for t in played), value, freed, exact)
 
 
@@ -653,207 +649,3 @@ def _openings(sets: Sequence[object], floor: int, tiles: Counter[Tile],
             yield from walk(i + 1, used + need, used_jokers + len(c.jokers), worth + c.value)
 
     yield from walk(0, Counter(), 0, 0)
-
-
-def solve(problem: Problem, beat: int | None = None) -> Solution | None:
-    """The shared search; more copies of a tile than it counts are refused, not a crash."""
-    try:
-        return dp.solve(problem, beat=beat)
-    except ValueError as exc:
-        raise NotSolvable(f"too many copies of one tile or jokers to search: {exc}") from None
-
-
-def _problem(cells: dict[Card, Cell], rules: RummikubRules, free_must: int = 0,
-             free_may: int = 0, joker_weight: int = 0) -> Problem:
-    return Problem(cells, free_must=free_must, free_may=free_may, joker_weight=joker_weight,
-                   min_meld=3, max_group=4, ace_high=rules.ones == "high")
-
-
-def _tile(card: AnyCard) -> AnyTile:
-    if isinstance(card, Card):
-        return tile_of(card)
-    return TileJoker(None if card.declared is None else tile_of(card.declared))
-
-
-def _undeclared_tile(card: AnyCard) -> AnyTile:
-    return tile_of(card) if isinstance(card, Card) else TileJoker()
-
-
-def _undeclared(sets: list[list[AnyTile]]) -> list[list[AnyTile]]:
-    return [[TileJoker() if isinstance(t, TileJoker) else t for t in s] for s in sets]
-
-
-def _declare_back(sets: list[list[AnyTile]], declared: list[AnyTile]) -> list[list[AnyTile]]:
-    """Jokers the input declared keep their declaration where the search put one of them."""
-    wanted = Counter(declared)
-    out = []
-    for s in sets:
-        row: list[AnyTile] = []
-        for t in s:
-            if isinstance(t, TileJoker) and wanted[t] > 0:
-                wanted[t] -= 1
-                row.append(t)
-            elif isinstance(t, TileJoker):
-                row.append(TileJoker())
-            else:
-                row.append(t)
-        out.append(row)
-    return out
-
-
-def _shown(sets: Sequence[Sequence[AnyTile]], rules: RummikubRules) -> list[TileSet]:
-    """Sets as shown: in reading order, a joker with one value as ``JK=6R``, in a stable
-    order (runs by colour and lowest number, then groups by number)."""
-    shown = [_show_set(s, rules) for s in sets]
-    return [tiles for _, tiles in sorted(shown, key=lambda ks: ks[0])]
-
-
-def _show_set(tiles: Sequence[AnyTile], rules: RummikubRules
-              ) -> tuple[tuple[int, int, int], TileSet]:
-    """One set as shown, and its place among the sets."""
-    bare = tuple(sorted((TileJoker() if isinstance(t, TileJoker) and t.stands_for is None
-                         else t for t in tiles), key=_reading_order))
-    numbers = {t.number for t in bare if isinstance(t, Tile)}
-    if all(isinstance(t, Tile) for t in bare) and not {1, 13} <= numbers:
-        # no joker and no 1 after 13: a group by colour, a run low to high, as sorted
-        plain = [t for t in bare if isinstance(t, Tile)]
-        if len(numbers) == 1:
-            return (1, plain[0].number, 0), tuple(sorted(plain, key=lambda t: t.colour.order))
-        return (0, plain[0].colour.order, plain[0].number), bare
-    found = _readings(bare, rules)
-    if not found:
-        return (2, 0, 0), bare
-    first = found[0]
-    key = ((1, first.tiles[0].number, 0) if first.kind == "group"
-           else (0, first.tiles[0].colour.order, first.tiles[0].number))
-    if len(found) == 1:  # one reading: in its order, each joker as what it stands for
-        real = Counter(t for t in bare if isinstance(t, Tile))
-        ordered: list[AnyTile] = []
-        for t in first.tiles:
-            if real[t] > 0:
-                real[t] -= 1
-                ordered.append(t)
-            else:
-                ordered.append(TileJoker(t))
-        return key, tuple(ordered)
-    values = {v for r in found for v in r.jokers}  # undeclared jokers are alike
-    one = next(iter(values)) if len(values) == 1 else None
-    return key, tuple(TileJoker(one) if isinstance(t, TileJoker) and t.stands_for is None
-                      else t for t in bare)
-
-
-@lru_cache(maxsize=4096)
-def _readings(tiles: tuple[AnyTile, ...], rules: RummikubRules) -> tuple[Reading, ...]:
-    return readings(tiles, rules)
-
-
-def _reading_order(tile: AnyTile) -> tuple[int, int, int]:
-    """Low to high, colour by colour within a number, bare jokers last."""
-    if isinstance(tile, TileJoker):
-        if tile.stands_for is None:
-            return (1, 0, 0)
-        tile = tile.stands_for
-    return (0, tile.number, tile.colour.order)
-
-
-SMALL_LAY_OUT = 12  # tiles laid out by the packing rather than the search
-SPLIT_LAY_OUT = 30  # ... by :func:`_split` (no joker, no 1 after 13)
-
-
-def _set_key(tiles: Sequence[AnyTile]) -> tuple[str, ...]:
-    return tuple(sorted("JK" if isinstance(t, TileJoker) else str(t) for t in tiles))
-
-
-def _plain_legal(tiles: Sequence[AnyTile], rules: RummikubRules) -> bool:
-    """Is a set without a joker legal (K5-K7)? Read directly unless 1 may follow 13."""
-    real = [t for t in tiles if isinstance(t, Tile)]
-    if rules.ones != "low" or len(real) != len(tiles):
-        return bool(_readings(tuple(sorted(tiles, key=_reading_order)), rules))
-    if len(real) < 3:
-        return False
-    if len({t.number for t in real}) == 1:
-        return len({t.colour for t in real}) == len(real) <= 4
-    numbers = sorted(t.number for t in real)
-    return (len({t.colour for t in real}) == 1
-            and numbers == list(range(numbers[0], numbers[0] + len(numbers))))
-
-
-def _kind(tile: AnyTile) -> object:
-    """A tile's kind: the tile, or one kind for every joker."""
-    return tile if isinstance(tile, Tile) else "JK"
-
-
-@lru_cache(maxsize=4096)
-def _split(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...] | None:
-    """Real tiles (sorted low to high, no 1 after 13) split into legal sets, or None.
-
-    The lowest tile starts a run of its colour or joins a group of its number.
-    """
-    if not tiles:
-        return ()
-    low, rest = tiles[0], list(tiles[1:])
-    colours = sorted({t.colour for t in rest if t.number == low.number and t.colour != low.colour},
-                     key=lambda c: c.order)
-    for size in (2, 3):
-        for others in combinations(colours, size):
-            group = [low, *(Tile(low.number, c) for c in others)]
-            left = list(rest)
-            for t in group[1:]:
-                left.remove(t)
-            more = _split(tuple(left))
-            if more is not None:
-                return (tuple(group), *more)
-    run = [low]
-    left = list(rest)
-    while Tile(run[-1].number + 1, low.colour) in left:
-        run.append(Tile(run[-1].number + 1, low.colour))
-        left.remove(run[-1])
-        if len(run) >= 3:
-            more = _split(tuple(left))
-            if more is not None:
-                return (tuple(run), *more)
-    return None
-
-
-def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> list[Tile] | None:
-    """``tiles`` less ``taken`` as multisets; None when ``taken`` is not all there."""
-    have, want = Counter(tiles), Counter(taken)
-    if any(have[t] < n for t, n in want.items()):
-        return None
-    return list((have - want).elements())
-
-
-def _lay_out(tiles: Sequence[Tile], rules: RummikubRules) -> list[list[AnyTile]] | None:
-    """These real tiles, every one, in legal sets; None when they cannot be."""
-    if not tiles:
-        return []
-    if len(tiles) < 3:
-        return None
-    if rules.ones == "low" and len(tiles) <= SPLIT_LAY_OUT:  # quicker than the search
-        split = _split(tuple(sorted(tiles, key=_reading_order)))
-        return None if split is None else [list(s) for s in split]
-    if len(tiles) <= SMALL_LAY_OUT:
-        packed = pack(tiles, rules=rules)
-        if packed is None or len(packed.real) != len(tiles):
-            return None
-        return [list(s.real) for s in packed.sets]
-    cells: dict[Card, Cell] = {}
-    for t in tiles:
-        cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
-    solution = solve(_problem(cells, rules))
-    if solution is None:
-        return None
-    return [[_undeclared_tile(c) for c in meld] for meld in solution.melds]
-
-
-def _less(tiles: Sequence[AnyTile], taken: Sequence[AnyTile]) -> list[AnyTile]:
-    """``tiles`` less ``taken`` as a multiset (any joker takes a joker)."""
-    left = list(tiles)
-    for t in taken:
-        if isinstance(t, TileJoker):
-            j = next((x for x in left if isinstance(x, TileJoker)), None)
-            if j is not None:
-                left.remove(j)
-        elif t in left:
-            left.remove(t)
-    return left
