@@ -628,20 +628,40 @@ def test_strict_joker_rules_never_an_illegal_play(
         assert _score(play, "cards") == best, (format_tile_table(table), format_tiles(rack))
 
 
+def _own_worth(partition: list[tuple[AnyTile, ...]], played: Sequence[AnyTile],
+               rules: RummikubRules) -> int:
+    """The best worth of sets of the table after made only of played tiles (K9, K10)."""
+    def kinds(tiles: Sequence[AnyTile]) -> Counter[str]:
+        return Counter("JK" if isinstance(t, TileJoker) else str(t) for t in tiles)
+
+    have = kinds(played)
+    own = [(max(r.value for r in readings(s, rules)), kinds(s)) for s in partition
+           if not kinds(s) - have]
+    best = 0
+    for size in range(1, len(own) + 1):
+        for chosen in combinations(own, size):
+            used: Counter[str] = Counter()
+            for _, k in chosen:
+                used += k
+            if not used - have:
+                best = max(best, sum(v for v, _ in chosen))
+    return best
+
+
 def brute_continue(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
                    rules: RummikubRules) -> tuple[int, int] | None:
-    """K10 ``continue``: a legal turn whose played tiles hold sets worth the opening."""
+    """K10 ``continue``: a legal turn whose table after holds sets of played tiles only
+    worth the opening."""
     on_table = [t for s in table for t in s]
     best = None
     for sub in _sub_racks(rack):
         score = (len(sub), _points(sub, rules))
         if not sub or (best is not None and score <= best):
             continue
-        if brute_opening(list(sub), rules, "cards") is None:
-            continue
         tiles = tuple(sorted([*on_table, *sub], key=_key))
         real_after = Counter(t for t in tiles if isinstance(t, Tile))
-        if any(_joker_rules_hold(p, table, real_after, rules)
+        if any(_own_worth(p, sub, rules) >= rules.opening
+               and _joker_rules_hold(p, table, real_after, rules)
                for p in _partitions(tiles, rules)):
             best = score
     return best

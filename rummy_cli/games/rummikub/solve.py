@@ -36,7 +36,7 @@ from ...cards import AnyCard, Card, Joker
 from ...errors import UnusableInputError
 from ...search.problem import Cell, Solution
 from ...tiles import AnyTile, Tile, TileJoker, TileSet, tile_sort_key
-from .packing import pack
+from .packing import Candidate, pack
 from .rules import RUMMIKUB, RummikubRules
 from .sets import judge_set
 from .tidy import (
@@ -261,43 +261,53 @@ class _Turn:
         return [*(tile_back(c) for c in solution.placed), *[TileJoker()] * solution.free_placed]
 
     def opening_continued(self) -> TilePlay | None:
-        """K10 ``continue``: the played tiles include sets of their own worth the opening;
-        the rest of the turn is any turn."""
+        """K10 ``continue``: the table after the turn holds new sets of played tiles only,
+        worth the opening (as ``check turn`` judges it); the rest of the turn is any turn.
+
+        The best play is tried first; if it holds no such sets, every smallest collection
+        of rack sets worth the opening is laid aside in turn, and the rest of the rack
+        played as any turn beside it.
+        """
         rules = self.rules
+        if rules.opening_joker == "no" and self.rack_jokers:  # no joker in an opening turn
+            rack = [t for t in self.rack if isinstance(t, Tile)]
+            return _Turn(self.table, rack, rules, self.by).opening_continued() if rack else None
+        from .packing import candidates
+        from .turn import opening_worth
+
         best = self.best()
         if best is None:
             return None
-        if self._opens(best.played):
+        if opening_worth(best.after, best.played, rules) >= rules.opening:
             return self._with_opening(best)
-        from .packing import candidates
-
-        usable = Counter(t for t in self.rack if isinstance(t, Tile))
-        jokers = self.rack_jokers if rules.opening_joker != "no" else 0
-        sets = candidates(usable, jokers, rules, rules.opening_joker)
+        sets = candidates(self.rack_real, self.rack_jokers, rules, rules.opening_joker)
         choice: TilePlay | None = None
-        tried = 0
-        for need, need_jokers in _openings(sets, rules.opening, usable, jokers, MOST_OPENINGS):
-            tried += 1
-            play = self.best(forced=need, forced_jokers=need_jokers)
-            if play is None:
-                continue
+        openings = list(_openings(sets, rules.opening, self.rack_real, self.rack_jokers,
+                                  MOST_OPENINGS))
+        for opening in openings:
+            laid: list[AnyTile] = [*(t for s in opening for t in s.real),
+                                   *(TileJoker() for s in opening for _ in s.jokers)]
+            rest_rack = less(self.rack, laid)
+            rest = _Turn(self.table, rest_rack, rules, self.by).best() if rest_rack else None
+            after: list[list[AnyTile]] = ([list(s) for s in rest.after] if rest is not None
+                                          else [list(s) for s in self.table])
+            play = self._play([*laid, *(rest.played if rest is not None else ())],
+                              [*after, *undeclared([list(s.tiles) for s in opening])], None,
+                              0 if rest is None else rest.jokers_freed,
+                              True if rest is None else rest.exact)
             if choice is None or self._score(play) > self._score(choice):
                 choice = play
                 if self._score(choice) == self._score(best):
                     break
         else:
-            if tried >= MOST_OPENINGS and choice is not None:  # not every opening was tried
+            if len(openings) >= MOST_OPENINGS and choice is not None:  # some were not tried
                 choice = replace(choice, exact=False)
         return None if choice is None else self._with_opening(choice)
 
-    def _opens(self, played: Sequence[AnyTile]) -> bool:
-        found = pack(played, self.rules.opening, self.rules, joker_worth=self.rules.opening_joker)
-        return found is not None and bool(found.sets)
-
     def _with_opening(self, play: TilePlay) -> TilePlay:
-        found = pack(play.played, 0, self.rules, joker_worth=self.rules.opening_joker,
-                     by_value=True)
-        value = 0 if found is None else found.value
+        from .turn import opening_worth
+
+        value = opening_worth(play.after, play.played, self.rules)
         return TilePlay(play.played, play.after, play.hand_after, play.cards_played,
                         play.points_shed, value, play.jokers_freed, play.exact)
 
@@ -618,25 +628,23 @@ class _Turn:
                         sum(tile_points(t, self.rules) for t in played), value, freed, exact)
 
 
-def _openings(sets: Sequence[object], floor: int, tiles: Counter[Tile],
-              jokers: int, most: int = 400) -> Iterator[tuple[Counter[Tile], int]]:
-    """Smallest collections of rack sets worth ``floor``: their real tiles and jokers."""
-    from .packing import Candidate
-
-    cands = [s for s in sets if isinstance(s, Candidate)]
-    cands.sort(key=lambda c: -c.value)
+def _openings(sets: Sequence[Candidate], floor: int, tiles: Counter[Tile],
+              jokers: int, most: int) -> Iterator[list[Candidate]]:
+    """Smallest collections of rack sets worth ``floor`` (each set's worth before the next
+    is added falls short), each set of tiles once, at most ``most``."""
+    cands = sorted(sets, key=lambda c: -c.value)
     seen: set[tuple[tuple[Tile, ...], int]] = set()
     count = 0
 
-    def walk(start: int, used: Counter[Tile], used_jokers: int,
-             worth: int) -> Iterator[tuple[Counter[Tile], int]]:
+    def walk(start: int, chosen: list[Candidate], used: Counter[Tile], used_jokers: int,
+             worth: int) -> Iterator[list[Candidate]]:
         nonlocal count
         if worth >= floor:
             key = (tuple(sorted(used.elements(), key=tile_sort_key)), used_jokers)
             if key not in seen:
                 seen.add(key)
                 count += 1
-                yield Counter(used), used_jokers
+                yield list(chosen)
             return
         for i in range(start, len(cands)):
             if count >= most:
@@ -646,6 +654,7 @@ def _openings(sets: Sequence[object], floor: int, tiles: Counter[Tile],
             if used_jokers + len(c.jokers) > jokers or any(
                     used[t] + n > tiles[t] for t, n in need.items()):
                 continue
-            yield from walk(i + 1, used + need, used_jokers + len(c.jokers), worth + c.value)
+            yield from walk(i + 1, [*chosen, c], used + need, used_jokers + len(c.jokers),
+                            worth + c.value)
 
-    yield from walk(0, Counter(), 0, 0)
+    yield from walk(0, [], Counter(), 0, 0)
