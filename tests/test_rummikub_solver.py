@@ -262,6 +262,11 @@ def test_cli_hint_none_says_draw_one_tile() -> None:
     assert code == 1 and json.loads(out)["cards_played"] == 0
 
 
+def test_cli_hint_rack_alias_and_going_out() -> None:
+    code, out, _ = run("hint", "--rack", "7R 8R 9R", "--game", "rummikub")
+    assert code == 0 and "You go out (K17)." in out
+
+
 def test_cli_hint_by_value_alias() -> None:
     code, out, _ = run("hint", "--table", "3K 3B 3O 3R / 10K 11K 12K / 7O 8O 9O", "--hand",
                        "1B 2B 4B 4R 5R 13K 6O 13O", "--game", "rummikub", "--by", "value",

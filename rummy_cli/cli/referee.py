@@ -581,8 +581,9 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
 @click.option("--table", "--before", "table_text", default="", metavar="TABLE",
               help='The table now, before your turn (--before, as in check turn), e.g. '
                    '"7H 8H 9H / QS QH QD" (default: empty).')
-@click.option("--hand", "hand_text", metavar="CARDS",
-              help="The cards in your hand after drawing (required).")
+@click.option("--hand", "--rack", "hand_text", metavar="CARDS",
+              help="The cards in your hand after drawing (required); in Rummikub, the "
+                   "tiles on your rack (--rack).")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn this turn, 1-3 (default 1; not in Rummikub).")
 @click.option("--by", type=click.Choice(["cards", "points", "tiles", "value"]), default="cards",
