@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
 from rummy_cli.games.rummikub.sets import joker_values, readings
-from rummy_cli.games.rummikub.solve import TilePlay, arrange, best_play
+from rummy_cli.games.rummikub.solve import TilePlay, arrange, best_play, suggest
 from rummy_cli.games.rummikub.tilecards import NotSolvable
 from rummy_cli.games.rummikub.turn import judge_turn
 from rummy_cli.tiles import (
@@ -81,6 +81,12 @@ def test_e7_broken_up_k14_needs_the_real_tile_unless_rearrange() -> None:
 def test_e8_the_best_play_with_e7s_tiles_is_e7() -> None:
     play = hint("5O JK 7O / 3K 4K 5K", "6O 11B 12B")
     assert play is not None and play.goes_out and play.cards_played == 3
+
+
+def test_e8_suggestion_with_the_same_tiles_keeps_the_joker_on_the_table() -> None:
+    after = suggest(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O"))
+    assert after is not None and set(format_tile_table(after).split(" / ")) == {"5O 6O 7O", "3K 4K 5K JK"}
+    assert suggest(parse_tile_table("3K 4K 5K"), parse_tiles("9R")) is None
 
 
 def test_e9_most_tiles_then_most_points() -> None:

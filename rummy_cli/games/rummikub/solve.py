@@ -156,6 +156,22 @@ def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
     return turn.best()
 
 
+def suggest(before: Sequence[Sequence[AnyTile]], played: Sequence[AnyTile],
+            rules: RummikubRules = RUMMIKUB, initial: bool = False) -> tuple[TileSet, ...] | None:
+    """A legal table after the turn that plays exactly ``played`` (K8-K16), or None.
+
+    Exact: the best play of those tiles plays them all whenever some legal table does.
+
+    >>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
+    >>> format_tile_table(suggest(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O")))
+    '3K 4K 5K JK / 5O 6O 7O'
+    """
+    play = best_play(before, played, rules, initial=initial)
+    if play is None or play.cards_played != len(played):
+        return None
+    return play.after
+
+
 # --- one turn ----------------------------------------------------------------------------
 
 @dataclass
