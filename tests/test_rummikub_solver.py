@@ -83,9 +83,10 @@ def test_e8_the_best_play_with_e7s_tiles_is_e7() -> None:
     assert play is not None and play.goes_out and play.cards_played == 3
 
 
-def test_e8_suggestion_with_the_same_tiles_keeps_the_joker_on_the_table() -> None:
+def test_e8_suggestion_with_the_same_tiles() -> None:
     after = suggest(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O"))
-    assert after is not None and set(format_tile_table(after).split(" / ")) == {"5O 6O 7O", "3K 4K 5K JK"}
+    assert after is not None
+    assert set(format_tile_table(after).split(" / ")) == {"5O 6O 7O", "3K 4K 5K JK"}
     assert suggest(parse_tile_table("3K 4K 5K"), parse_tiles("9R")) is None
 
 
