@@ -164,7 +164,7 @@ def suggest(before: Sequence[Sequence[AnyTile]], played: Sequence[AnyTile],
 
     >>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
     >>> format_tile_table(suggest(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O")))
-    '3K 4K 5K JK / 5O 6O 7O'
+    '3K 4K 5K / 5O 6O 7O JK'
     """
     play = best_play(before, played, rules, initial=initial)
     if play is None or play.cards_played != len(played):
@@ -634,7 +634,39 @@ class _Turn:
             if again is not None:
                 kept.append(list(tiles))
                 laid = [s for s in laid if s not in near] + again
+                waiting = [w for w in waiting if w is not tiles]
+        for tiles in waiting:
+            moved = self._joker_moved_off(tiles, kept, with_jokers, laid)
+            if moved is not None:
+                kept.append(list(tiles))
+                with_jokers, laid = moved
         return [*kept, *with_jokers, *laid]
+
+    def _joker_moved_off(self, tiles: TileSet, kept: list[list[AnyTile]],
+                         with_jokers: list[list[AnyTile]], laid: list[list[AnyTile]]
+                         ) -> tuple[list[list[AnyTile]], list[list[AnyTile]]] | None:
+        """A table set the search lengthened with jokers only, put back as it was, its
+        jokers going to another set, if the referee finds the table after legal."""
+        from .turn import judge_turn
+
+        want = Counter(kind(t) for t in tiles)
+        for grown in with_jokers:
+            extra = Counter(kind(t) for t in grown) - want
+            if want - Counter(kind(t) for t in grown) or set(extra) != {"JK"}:
+                continue
+            jokers = [TileJoker()] * extra["JK"]
+            others = [s for s in [*with_jokers, *laid] if s is not grown]
+            for host in others:
+                if not readings_of(tuple(sorted([*host, *jokers], key=reading_order)),
+                                   self.rules):
+                    continue
+                new_jokers = [s for s in with_jokers if s is not grown and s is not host]
+                new_laid = [s for s in laid if s is not host]
+                new_jokers.append([*host, *jokers])
+                table = tuple(tuple(s) for s in [*kept, list(tiles), *new_jokers, *new_laid])
+                if judge_turn(tuple(self.table), self.rack, table, rules=self.rules).legal:
+                    return new_jokers, new_laid
+        return None
 
     def _play(self, played: list[AnyTile], sets: list[list[AnyTile]], value: int | None,
               freed: int, exact: bool = True) -> TilePlay:
