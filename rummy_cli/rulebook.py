@@ -1,51 +1,54 @@
-"""The rulebook shipped with rummy (``rulebook.md``): rules by id, found by word, with figures.
+"""The rulebooks shipped with rummy: rules by id, found by word, with figures.
 
-The text is data: one book per game, each under its title (``# Manipulation Rummy: ...``).
-Each rule sits under its id (``### R14 Title``, ``### G10 Title``), each decision under its
-rule's id and a number (``#### R15-D2 Title``); a figure of the game's rules (:class:`Rules`
-or :class:`GinRules`) appears as ``{knock_limit}`` and is filled in from the rules in force,
-so a house rule shows its own figure. The letter of an id says its book: R for Manipulation
-Rummy, G for the Gin games. Pure: nothing here prints or knows click.
+The text is data: each game's book is ``rulebook.md`` in its own package (``games/gin/``),
+and the registry (:data:`rummy_cli.games.GAMES`) says which games there are. Each rule sits
+under its id (``### R14 Title``, ``### G10 Title``, ``### K14 Title``), each decision under its
+rule's id and a number (``#### R15-D2 Title``); a figure of the game's rules appears as
+``{knock_limit}`` and is filled in from the rules in force, so a house rule shows its own
+figure. The letter of an id says its book (R Manipulation Rummy, G the Gin games, K
+Rummikub); a game's presets are its rules module's ``PRESETS``, the first the book's own.
+:mod:`rummy_cli.rulebook_text` shows what a look-up finds. Pure: nothing here prints or
+knows click.
 
 >>> book = load_rulebook()
 >>> [e.id for e in select(book, "r17").entries]
 ['R17', 'R17-D1', 'R17-D2']
->>> fill("a knock needs {knock_limit} points or fewer", MANIPULATION_RUMMY)
+>>> fill("a knock needs {knock_limit} points or fewer", book.book_rules)
 'a knock needs 5 points or fewer'
 >>> [e.id for e in select(load_rulebook("gin"), "g10-d1").entries]
 ['G10-D1']
->>> fill("the knock limit is {knock}", find_preset("oklahoma"))
+>>> fill("the knock limit is {knock}", preset("oklahoma"))
 "the knock limit is the upcard's value"
+>>> [e.id for e in select(load_rulebook("rummikub-xp"), "K9").entries][0]
+'K9'
 """
 
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
 
 from .errors import RummyError
-from .games.gin.rules import GIN, GinRules, find_preset
-from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
-AnyRules = Rules | GinRules
+# any game's rules: a frozen dataclass with a ``game`` name (Rules, GinRules, RummikubRules)
+AnyRules = Any
+BOOK_FILE = "rulebook.md"  # in each game's package
 FIGURES_TITLE = "Rule figures"
-WIDTH = 79  # an 80-column terminal; a narrower one narrows it (see _width)
-# the letter of a book's ids -> (its game, the rules class its figures belong to, the book's)
-GAMES: dict[str, tuple[str, type[Rules] | type[GinRules], AnyRules]] = {
-    "R": ("manipulation", Rules, MANIPULATION_RUMMY),
-    "G": ("gin", GinRules, GIN),
-}
-_RULE = re.compile(r"^### ([RG]\d+) (\S.*)$")
-_DECISION = re.compile(r"^#### (([RG]\d+)-D(\d+)) (\S.*)$")
-_FIGURE = re.compile(r"^- (\w+) \(([RG]\d+)\): (\S.*)$")
+_RULE = re.compile(r"^### ([A-Z]\d+) (\S.*)$")
+_DECISION = re.compile(r"^#### (([A-Z]\d+)-D(\d+)) (\S.*)$")
+_FIGURE = re.compile(r"^- (\w+) \(([A-Z]\d+)\): (\S.*)$")
 # a figure that may be off (None), as the text and as the figure lists show it
-_NONE_TEXT = {"knock": "the upcard's value", "big_gin": "off"}
-_NONE_SHORT = {"knock": "upcard", "big_gin": "off"}
+_NONE_TEXT = {"knock": "the upcard's value", "big_gin": "off", "rounds": "one per player"}
+_NONE_SHORT = {"knock": "upcard", "big_gin": "off", "rounds": "players"}
+# figures whose 0 means none, per game: Rummikub's target (none) and rounds (no fixed number)
+_ZERO_OFF = {"rummikub": {"target", "rounds"}}
+# how a game's yes-or-no figures read: the card games' books differ
+_BOOLS = {"gin": ("on", "off")}
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
-_PART = re.compile(r"^- \(([a-z])\) ")
+PART = re.compile(r"^- \(([a-z])\) ")
 
 
 class NoSuchRule(RummyError, LookupError):
@@ -69,7 +72,7 @@ class Entry:
     @property
     def parts(self) -> tuple[str, ...]:
         """The lettered parts of a rule: ``('a', 'b', 'c')`` for R12 (cited as R12b)."""
-        return tuple(m.group(1) for m in map(_PART.match, self.blocks) if m)
+        return tuple(m.group(1) for m in map(PART.match, self.blocks) if m)
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class Figure:
 
 @dataclass(frozen=True)
 class Rulebook:
-    """One game's book: Manipulation Rummy (ids R1..) or the Gin games (ids G1..)."""
+    """One game's book: Manipulation Rummy (ids R1..), the Gin games (G1..), Rummikub (K1..)."""
 
     title: str
     intro: tuple[str, ...]
@@ -91,11 +94,8 @@ class Rulebook:
     figures: tuple[Figure, ...]
     figures_intro: tuple[str, ...]
     letter: str = "R"  # the letter of its ids
-
-    @property
-    def game(self) -> str:
-        """``manipulation`` or ``gin`` (the Gin family's one book)."""
-        return GAMES[self.letter][0]
+    game: str = "manipulation"  # its package in games/: manipulation, gin, rummikub
+    presets: tuple[tuple[str, AnyRules], ...] = ()  # (--game name, rules), the book's first
 
     @property
     def name(self) -> str:
@@ -105,7 +105,16 @@ class Rulebook:
     @property
     def book_rules(self) -> AnyRules:
         """The rules the book's figures show when no game says otherwise."""
-        return GAMES[self.letter][2]
+        return self.presets[0][1]
+
+    def preset_of(self, rules: AnyRules) -> AnyRules:
+        """The preset a game's rules started from (their ``game`` name), else the book's."""
+        return next((r for _, r in self.presets if r.game == rules.game), self.book_rules)
+
+    def preset_name(self, rules: AnyRules) -> str:
+        """The --game name of the preset a game's rules started from (``manipulation`` for
+        the ledger's ``manipulation-rummy``)."""
+        return next((n for n, r in self.presets if r.game == rules.game), self.presets[0][0])
 
     def entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)
@@ -128,34 +137,69 @@ class Selection:
 
 @dataclass(frozen=True)
 class Part:
-    """What one book shows for a look-up, with the rules its figures are filled from and
-    the ledger those come from (None: the book's own figures)."""
+    """What one book shows for a look-up, with the rules its figures are filled from, the
+    ledger those come from (None: the book's own figures) and what they are measured
+    against (None: their preset)."""
 
     book: Rulebook
     selection: Selection
     rules: AnyRules
     where: str | None = None
+    standard: AnyRules | None = None
 
 
 # --- reading the data -------------------------------------------------------------------
 
+def book_games() -> tuple[str, ...]:
+    """The packages in games/ whose book rummy may ship: the registry's, in its order."""
+    from .games import GAMES
+
+    return tuple(g.package for g in GAMES)
+
+
+def presets_of(game: str) -> tuple[tuple[str, AnyRules], ...]:
+    """A game's presets, from its rules module (``PRESETS``), the book's own first."""
+    from . import games
+
+    return tuple(import_module(f"{games.__name__}.{game}.rules").PRESETS.items())
+
+
 @lru_cache(maxsize=1)
 def load_rulebooks() -> tuple[Rulebook, ...]:
-    """Every book shipped inside the package: Manipulation Rummy, then the Gin games."""
+    """Every book shipped inside the package, in the registry's order."""
     from importlib.resources import files
 
-    return parse_rulebooks(files("rummy_cli").joinpath("rulebook.md").read_text("utf-8"))
+    from . import games
+
+    books = []
+    for game in book_games():
+        text = files(f"{games.__name__}.{game}").joinpath(BOOK_FILE)
+        if text.is_file():
+            books.append(parse_rulebook(text.read_text("utf-8"), game, presets_of(game)))
+    if len({b.letter for b in books}) != len(books):
+        raise ValueError("rulebook: two books use the same letter for their ids")
+    return tuple(books)
 
 
 def load_rulebook(game: str = "manipulation") -> Rulebook:
-    """The book of a game: ``manipulation``, or ``gin`` (also ``classic``, ``oklahoma``)."""
-    family = "manipulation" if game == "manipulation" else "gin"
-    return next(b for b in load_rulebooks() if b.game == family)
+    """The book of a game: its package (``manipulation``, ``gin``, ``rummikub``), or a
+    preset or ledger name of it (``oklahoma``, ``rummikub-xp``, ``manipulation-rummy``)."""
+    books = load_rulebooks()
+    found = next((b for b in books if b.game == game), None) or next(
+        (b for b in books for name, rules in b.presets if game in (name, rules.game)), None)
+    if found is None:
+        raise NoSuchRule(f"no rulebook for {game!r}")
+    return found
+
+
+def preset(name: str) -> AnyRules:
+    """The rules of the preset ``--game name`` (gin, oklahoma, rummikub-strict, ...)."""
+    return dict(load_rulebook(name).presets)[name]
 
 
 def family(rules: AnyRules) -> str:
-    """The book a game's rules belong to: ``manipulation`` or ``gin``."""
-    return "gin" if isinstance(rules, GinRules) else "manipulation"
+    """The book a game's rules belong to: ``manipulation``, ``gin`` or ``rummikub``."""
+    return load_rulebook(rules.game).game
 
 
 def _blocks(lines: list[str]) -> tuple[str, ...]:
@@ -172,27 +216,14 @@ def _blocks(lines: list[str]) -> tuple[str, ...]:
     return tuple(blocks)
 
 
-def parse_rulebooks(text: str) -> tuple[Rulebook, ...]:
-    """The books of the text, one per title (``# ...``); each game's book once."""
-    chunks: list[list[str]] = []
-    for line in text.splitlines():
-        if line.startswith("# "):
-            chunks.append([])
-        if chunks:
-            chunks[-1].append(line)
-        elif line.strip() and not line.startswith(">"):
-            raise ValueError(f"rulebook: text before the first title: {line}")
-    books = tuple(parse_rulebook("\n".join(c)) for c in chunks)
-    if len({b.letter for b in books}) != len(books):
-        raise ValueError("rulebook: two books use the same letter for their ids")
-    return books
-
-
-def parse_rulebook(text: str) -> Rulebook:
-    """One book from its text; a malformed book raises ``ValueError`` (a packaging bug)."""
+def parse_rulebook(text: str, game: str = "manipulation",
+                   presets: tuple[tuple[str, AnyRules], ...] | None = None) -> Rulebook:
+    """One game's book from its text; a malformed book raises ``ValueError`` (a packaging
+    bug). Its figures must be those of the game's rules (``presets``)."""
+    presets = presets_of(game) if presets is None else presets
+    known = {f.name for f in fields(presets[0][1])}
     first = next((m for m in map(_RULE.match, text.splitlines()) if m), None)
     letter = first.group(1)[0] if first else "R"
-    known = {f.name for f in fields(GAMES[letter][1])}
     title = ""
     section = ""
     intro: list[str] = []
@@ -238,21 +269,25 @@ def parse_rulebook(text: str) -> Rulebook:
         raise ValueError(f"rulebook: {title}: every id must start with {letter}")
     for e in entries:
         for name in _PLACEHOLDER.findall(" ".join((e.title, *e.blocks))):
-            if name not in known:
+            if not hasattr(presets[0][1], name):  # a figure, or what figures make (tiles)
                 raise ValueError(f"rulebook, {e.id}: {{{name}}} is not a rule figure")
     return Rulebook(title, _blocks(intro), entries, tuple(figures), _blocks(figures_intro),
-                    letter)
+                    letter, game, presets)
 
 
 # --- filling in the figures -------------------------------------------------------------
 
-def figure_text(value: Any, name: str = "", gin: bool = False) -> str:
+def figure_text(value: Any, name: str = "", game: str = "manipulation") -> str:
     """A figure as a player would type it: ``5``, ``true``; a Gin game's ``on``, ``off``,
-    ``upcard`` (the knock limit that the upcard sets)."""
+    ``upcard`` (the knock limit that the upcard sets); Rummikub's ``players`` (one round
+    per player) and ``off`` (no target)."""
     if value is None:
         return _NONE_SHORT.get(name, "off")
     if isinstance(value, bool):
-        return ("on" if value else "off") if gin else ("true" if value else "false")
+        yes, no = _BOOLS.get(game, ("true", "false"))
+        return yes if value else no
+    if value == 0 and name in _ZERO_OFF.get(game, ()):
+        return "off"
     return str(value)
 
 
@@ -260,7 +295,7 @@ def _in_text(rules: AnyRules, name: str) -> str:
     value = getattr(rules, name)
     if value is None:
         return _NONE_TEXT.get(name, "off")
-    return figure_text(value, name, isinstance(rules, GinRules))
+    return figure_text(value, name, family(rules))
 
 
 def fill(text: str, rules: AnyRules) -> str:
@@ -271,24 +306,35 @@ def fill(text: str, rules: AnyRules) -> str:
 def figure_names(book: Rulebook) -> list[str]:
     """Every figure a game may set, in the book's order (any the book forgets, at the end)."""
     named = [f.name for f in book.figures]
-    return named + [f.name for f in fields(GAMES[book.letter][1])
+    return named + [f.name for f in fields(book.book_rules)
                     if f.name not in named and f.name != "game"]
 
 
-def _figure(book: Rulebook, name: str) -> Figure:
+def figure_of(book: Rulebook, name: str) -> Figure:
+    """The book's line on a figure (an empty one for a figure the book forgets)."""
     return next((f for f in book.figures if f.name == name), Figure(name, "", ""))
 
 
-def standard_rules(rules: AnyRules) -> AnyRules:
-    """What a game's figures are measured against: the book's, or its Gin preset."""
-    return find_preset(rules.game) if isinstance(rules, GinRules) else MANIPULATION_RUMMY
+def standard_rules(rules: AnyRules, players: int = 0) -> AnyRules:
+    """What a game's figures are measured against: the preset it started from; with the
+    number of its ``players``, as that preset settles for them (Rummikub's rounds)."""
+    standard = load_rulebook(rules.game).preset_of(rules)
+    if players and hasattr(standard, "for_players"):
+        return standard.for_players(players)
+    return standard
 
 
 # --- finding rules ----------------------------------------------------------------------
 
-_ID = re.compile(r"^([rg])(\d+)(?:(d)(\d*)|([a-z]))?$")
-_RANGE = re.compile(r"^([rg])(\d+)\s*(?:-|to|\.\.)\s*([rg])?(\d+)$")
-_EXAMPLE = {"R": "R14", "G": "G10"}
+_EXAMPLE = {"R": "R14", "G": "G10", "K": "K14"}  # a rule with decisions, for a message
+
+
+@lru_cache(maxsize=1)
+def _id_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """An id (r14, r17d2, r12b) and a range (r16-r27) of any book, typed in lower case."""
+    letters = "".join(b.letter.lower() for b in load_rulebooks())
+    return (re.compile(rf"^([{letters}])(\d+)(?:(d)(\d*)|([a-z]))?$"),
+            re.compile(rf"^([{letters}])(\d+)\s*(?:-|to|\.\.)\s*([{letters}])?(\d+)$"))
 
 
 def _number(digits: str) -> int:
@@ -305,7 +351,8 @@ def _key(query: str) -> str:
 
 def id_letter(token: str) -> str | None:
     """The book letter of an id or a range ('R', 'G'), or None for a word."""
-    m = _RANGE.match(token.casefold()) or _ID.match(_key(token))
+    id_, range_ = _id_patterns()
+    m = range_.match(token.casefold()) or id_.match(_key(token))
     return m.group(1).upper() if m else None
 
 
@@ -333,12 +380,13 @@ def select(book: Rulebook, query: str | None, rules: AnyRules | None = None) -> 
     letter = id_letter(text)
     if letter is not None and letter != book.letter:
         raise NoSuchRule(f"{text} is not a rule of {book.name}: its rules are {_span(book)}")
-    if m := _RANGE.match(text.casefold()):
+    id_, range_ = _id_patterns()
+    if m := range_.match(text.casefold()):
         if m.group(3) and m.group(3) != m.group(1):
             raise NoSuchRule(f"a range of rules stays in one game, such as "
                              f"{book.letter}1-{book.letter}3: {text} mixes two")
         return _range(book, _number(m.group(2)), _number(m.group(4)))
-    if m := _ID.match(_key(text)):
+    if m := id_.match(_key(text)):
         return _by_id(book, _number(m.group(2)), m.group(3), m.group(4), m.group(5))
     name = _figure_name(text)
     if "_" in name and name in figure_names(book):
@@ -355,22 +403,29 @@ def _figure_name(text: str) -> str:
 
 
 def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
-            scope: tuple[str, ...]) -> list[Part]:
+            scope: tuple[str, ...], also: tuple[str, ...] = (),
+            standards: dict[str, AnyRules] | None = None) -> list[Part]:
     """What each book shows for ``query``. ``in_force`` gives, per book (``manipulation``,
-    ``gin``), the rules its figures are filled from and the ledger they come from;
-    ``scope`` the books that the whole book (None), a word or a figure name look in. An
-    id is looked up in the book of its letter (R14, G10), whatever the scope.
+    ``gin``, ``rummikub``), the rules its figures are filled from and the ledger they come
+    from, ``standards`` what they are measured against (else their preset); ``scope`` the
+    books that the whole book (None), a word or a figure name look in, ``also`` the books a
+    word found in none of those looks in next. An id is looked up in the book of its letter
+    (R14, G10, K14), whatever the scope.
 
     >>> parts = look_up("undercut", {}, ("manipulation", "gin"))
     >>> [(p.book.game, p.selection.entries[0].id) for p in parts]
     [('manipulation', 'R18'), ('gin', 'G10')]
+    >>> [p.book.game for p in look_up("K14 R14", {}, ("manipulation",))]
+    ['manipulation', 'rummikub']
     """
     books = {b.game: b for b in load_rulebooks()}
+    letter_of = {b.letter: b.game for b in books.values()}
 
     def part(game: str, what: str | None) -> Part:
         book = books[game]
         rules, where = in_force.get(game, (book.book_rules, None))
-        return Part(book, select(book, what, rules), rules, where)
+        standard = (standards or {}).get(game)
+        return Part(book, select(book, what, rules), rules, where, standard)
 
     if query is None:
         return [part(game, None) for game in scope]
@@ -378,7 +433,7 @@ def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
     tokens = [text] if id_letter(text) else text.split()  # 'r17 d2' is one id
     letters = [id_letter(w) for w in tokens]
     if tokens and all(letters):
-        by_game = {GAMES[letter][0]: [w for w, x in zip(tokens, letters) if x == letter]
+        by_game = {letter_of[letter]: [w for w, x in zip(tokens, letters) if x == letter]
                    for letter in dict.fromkeys(letters) if letter is not None}
         return [part(game, " ".join(by_game[game])) for game in books if game in by_game]
     if len(scope) == 1 or not re.findall(r"\w+", text):
@@ -386,15 +441,16 @@ def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
     name = _figure_name(text)
     with_figure = tuple(g for g in scope if "_" in name and name in figure_names(books[g]))
     found: list[Part] = []
-    for game in with_figure or scope:  # a figure's name looks only where it is one
-        try:
-            found.append(part(game, text))
-        except NoSuchRule:
-            continue
-    if not found:
-        pairs = [(books[g], in_force.get(g, (books[g].book_rules, None))[0]) for g in scope]
-        raise NoSuchRule(f"no rule mentions {text!r}{_close(pairs, text)}")
-    return found
+    for games in (with_figure or scope, also):  # a figure's name looks only where it is one
+        for game in games:
+            try:
+                found.append(part(game, text))
+            except NoSuchRule:
+                continue
+        if found:
+            return found
+    pairs = [(books[g], in_force.get(g, (books[g].book_rules, None))[0]) for g in scope]
+    raise NoSuchRule(f"no rule mentions {text!r}{_close(pairs, text)}")
 
 
 def _several(book: Rulebook, selections: list[Selection]) -> Selection:
@@ -410,7 +466,7 @@ def _figures_of(book: Rulebook, entries: tuple[Entry, ...]) -> tuple[str, ...]:
     """The figures these entries use or own, in the book's order."""
     rules = {e.id for e in entries if not e.is_decision}
     used = {n for e in entries for n in _PLACEHOLDER.findall(" ".join(e.blocks))}
-    return tuple(n for n in figure_names(book) if n in used or _figure(book, n).rule in rules)
+    return tuple(n for n in figure_names(book) if n in used or figure_of(book, n).rule in rules)
 
 
 def _with_decisions(book: Rulebook, rule_ids: set[str]) -> tuple[tuple[Entry, ...], set[str]]:
@@ -451,7 +507,8 @@ def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | No
     rule = book.entry(f"{book.letter}{number}")
     if rule is None:
         raise NoSuchRule(f"there is no rule {book.letter}{number}: the rules are "
-                         f"{_span(book)} (e.g. rummy rules {_EXAMPLE[book.letter]})")
+                         f"{_span(book)} (e.g. rummy rules "
+                         f"{_EXAMPLE.get(book.letter, book.letter + '1')})")
     decisions = [e for e in book.entries if e.rule == rule.id and e.is_decision]
     if decision:
         names = ", ".join(e.id for e in decisions)
@@ -477,7 +534,7 @@ def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | No
 
 def _by_figure(book: Rulebook, name: str) -> Selection:
     """The rule a figure belongs to and every rule or decision that uses it."""
-    owner = _figure(book, name).rule
+    owner = figure_of(book, name).rule
     found = tuple(e for e in book.entries if e.id == owner
                   or "{" + name + "}" in " ".join((e.title, *e.blocks)))
     shown = {e.id for e in found}
@@ -541,183 +598,3 @@ def _close(books: list[tuple[Rulebook, AnyRules]], text: str) -> str:
         return "; did you mean " + " or ".join(repr(w) for w in close) + "?"
     spans = ", ".join(_span(book) for book, _ in books)
     return f": try another word, or a rule id ({spans})"
-
-
-# --- the text shown ---------------------------------------------------------------------
-
-def _width() -> int:
-    """The rules' width: 79, or the output's if it is narrower (``$COLUMNS``, the terminal)."""
-    from .render import line_width
-
-    return min(WIDTH, line_width())
-
-
-def _wrap(block: str, indent: int) -> list[str]:
-    """A paragraph or list item wrapped to the width; a lettered part shows as '(a) ...'."""
-    if _PART.match(block):
-        block = block[2:]
-    marker = re.match(r"- |\([a-z]\) ", block)
-    lead = " " * indent
-    hang = lead + " " * (len(marker.group()) if marker else 0)
-    return textwrap.wrap(block, _width(), initial_indent=lead, subsequent_indent=hang,
-                         break_on_hyphens=False, break_long_words=False)
-
-
-def _entry_lines(e: Entry, rules: AnyRules, nested: bool) -> list[str]:
-    indent = 4 if nested else 0
-    lines = [" " * indent + f"{e.id}  {fill(e.title, rules)}"]
-    for i, block in enumerate(e.blocks):
-        if i and not (block.startswith("- ") and e.blocks[i - 1].startswith("- ")):
-            lines.append("")
-        lines += _wrap(fill(block, rules), indent + 4)
-    return lines
-
-
-def figure_rows(book: Rulebook, names: tuple[str, ...] | list[str],
-                rules: AnyRules) -> list[dict[str, Any]]:
-    """The figures as data: name, value in force, the book's value (a Gin game's: its
-    preset's), rule, what it sets, whether it is a house rule, and the game."""
-    standard = standard_rules(rules)
-    rows = []
-    for name in names:
-        figure = _figure(book, name)
-        value, book_value = getattr(rules, name), getattr(standard, name)
-        rows.append({"name": name, "value": value, "book": book_value, "rule": figure.rule,
-                     "about": figure.about, "house": value != book_value,
-                     "game": book.game})
-    return rows
-
-
-def figures_text(book: Rulebook, names: tuple[str, ...] | list[str], rules: AnyRules,
-                 where: str | None = None, titled: bool = True) -> list[str]:
-    """The figures in force, one a line (``knock_limit = 5  R17  ...``); house rules marked."""
-    rows = figure_rows(book, names, rules)
-    if not rows:
-        return []
-    gin = isinstance(rules, GinRules)
-    house = [r for r in rows if r["house"]]
-    title = FIGURES_TITLE if titled else "The figures"
-    if where is None:
-        if gin:
-            head = [f"{title} of the {rules.game} preset (the names for house rules):"]
-        else:
-            head = [f"{FIGURES_TITLE} (the names for house rules):"] if titled else []
-    elif house:
-        head = [f"{title} in force in {where} (* a house rule of that game):"]
-    else:
-        head = [f"{title} in force in {where} (as in {_standard(rules)}):"]
-    shown = [figure_text(r["value"], r["name"], gin) for r in rows]
-    name_w = max(len(r["name"]) for r in rows)
-    value_w = max(len(v) + (2 if r["house"] else 0) for v, r in zip(shown, rows))
-    rule_w = max(len(r["rule"]) for r in rows)
-    lines = [line for h in head for line in textwrap.wrap(h, _width())]  # a path may be long
-    for r, shown_value in zip(rows, shown):
-        value = shown_value + (" *" if r["house"] else "")
-        about = r["about"] + (f" ({_standard(rules)}: "
-                              f"{figure_text(r['book'], r['name'], gin)})" if r["house"] else "")
-        lead = f"  {r['name']:<{name_w}} = {value:<{value_w}}  {r['rule']:<{rule_w}}  "
-        wrapped = textwrap.wrap(about, max(_width() - len(lead), 20)) or [""]
-        lines.append((lead + wrapped[0]).rstrip())
-        lines += [" " * len(lead) + more for more in wrapped[1:]]
-    return lines
-
-
-def _standard(rules: AnyRules) -> str:
-    """What a house rule differs from: 'the book', or 'the oklahoma preset'."""
-    return f"the {rules.game} preset" if isinstance(rules, GinRules) else "the book"
-
-
-def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
-           where: str | None = None) -> str:
-    """The selection as text, with the figures of ``rules`` (those of the ledger ``where``)."""
-    rules = book.book_rules if rules is None else rules
-    lines: list[str] = []
-    if selection.whole:
-        lines += [book.title, "=" * len(book.title)]
-        if where is not None:
-            lines.append(f"With the figures in force in {where}.")
-        for block in book.intro:
-            lines += ["", *_wrap(fill(block, rules), 0)]
-    elif selection.heading:
-        lines.append(selection.heading)
-    section = ""
-    for e in selection.entries:
-        if selection.whole and e.section != section:
-            section = e.section
-            lines += ["", "", section, "-" * len(section)]
-        if lines:
-            lines.append("")
-        lines += _entry_lines(e, rules, e.id in selection.nested)
-    if selection.figures:
-        if selection.whole:
-            lines += ["", "", FIGURES_TITLE, "-" * len(FIGURES_TITLE)]
-            for block in book.figures_intro:
-                lines += ["", *_wrap(block, 0)]
-        lines += ["", *figures_text(book, selection.figures, rules, where,
-                                    titled=not selection.whole)]
-    return "\n".join(lines)
-
-
-def _game_heading(book: Rulebook) -> list[str]:
-    return [book.name, "-" * len(book.name)]
-
-
-def render_parts(parts: list[Part]) -> str:
-    """What a look-up found, each book's part under the game's name when there are several
-    (a whole book under its own title)."""
-    if len(parts) == 1:
-        p = parts[0]
-        return render(p.book, p.selection, p.rules, p.where)
-    out: list[str] = []
-    leads = {p.selection.lead for p in parts}
-    if len(leads) == 1 and "" not in leads:
-        ids = ", ".join(e.id for p in parts for e in p.selection.entries)
-        out.append(f"{leads.pop()}: {ids}")
-    for p in parts:
-        text = render(p.book, replace(p.selection, heading=""), p.rules, p.where)
-        out.append(text if p.selection.whole else "\n".join([*_game_heading(p.book), "", text]))
-    return "\n\n".join(out)
-
-
-def figures_parts(parts: list[Part]) -> list[str]:
-    """The figures of each part, under the game's name when there are several."""
-    shown = [p for p in parts if p.selection.figures]
-    lines: list[str] = []
-    for p in shown:
-        if len(shown) > 1:
-            lines += ([""] if lines else []) + _game_heading(p.book)
-        lines += figures_text(p.book, p.selection.figures, p.rules, p.where)
-    return lines
-
-
-def entry_text(e: Entry, rules: AnyRules) -> str:
-    """An entry's text as plain data: paragraphs apart by a blank line, list items by a line."""
-    out = ""
-    for i, block in enumerate(e.blocks):
-        if i:
-            out += "\n" if block.startswith("- ") and e.blocks[i - 1].startswith("- ") else "\n\n"
-        out += fill(block, rules)
-    return out
-
-
-def to_json(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
-            where: str | None = None) -> dict[str, Any]:
-    """The selection as data: ``{"rules": [...], "figures": [...], "ledger": ...}``."""
-    rules = book.book_rules if rules is None else rules
-    return {
-        "rules": [{"id": e.id, "rule": e.rule, "section": e.section,
-                   "title": fill(e.title, rules), "text": entry_text(e, rules),
-                   "game": book.game}
-                  for e in selection.entries],
-        "figures": figure_rows(book, selection.figures, rules),
-        "ledger": where,
-    }
-
-
-def parts_json(parts: list[Part]) -> dict[str, Any]:
-    """What a look-up found in every book, as one document (the ids tell the books apart;
-    each rule and figure also says its ``game``)."""
-    docs = [to_json(p.book, p.selection, p.rules, p.where) for p in parts]
-    return {"rules": [r for d in docs for r in d["rules"]],
-            "figures": [f for d in docs for f in d["figures"]],
-            "ledger": next((p.where for p in parts if p.where is not None), None)}

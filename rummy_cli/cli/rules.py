@@ -6,7 +6,7 @@ Registered on the ``rummy`` group when ``rummy_cli.cli`` imports it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -17,10 +17,15 @@ if TYPE_CHECKING:
     from ..rulebook import AnyRules
 
 GAMES = PRESETS  # the --game names, from the registry
+# the books shown when neither --game nor a ledger says which game: the card games' (as
+# before Rummikub came); a word they do not have is looked up in the other books next
+CARD_BOOKS = ("manipulation", "gin")
 
 
-def _rules_in_force(ledger: str | None) -> tuple[AnyRules | None, Path | None]:
-    """The rules of the ledger named, or of the one found the usual way; else None.
+def _rules_in_force(ledger: str | None
+                    ) -> tuple[AnyRules | None, Path | None, int]:
+    """The rules of the ledger named, or of the one found the usual way, and its number of
+    players; else None.
 
     A ledger named with --ledger must load. One found by $RUMMY_LEDGER or in this folder
     is only a help: if it cannot be read, a warning says so and the book's figures serve.
@@ -30,46 +35,59 @@ def _rules_in_force(ledger: str | None) -> tuple[AnyRules | None, Path | None]:
 
     path = ledger_path(ledger)
     if ledger is None and not path.exists():
-        return None, None
+        return None, None, 0
     try:
         game, _ = load(path)
     except RummyError as exc:
         if ledger is not None:
             raise
         click.echo(f"Warning: {exc}; showing the book's figures", err=True)
-        return None, None
+        return None, None, 0
     rules: AnyRules = game.rules
-    return rules, path
+    return rules, path, len(game.players)
 
 
-def _books(game: str | None, ledger: str | None
-           ) -> tuple[dict[str, tuple[AnyRules, str | None]], tuple[str, ...]]:
-    """The rules each book is shown with (and the ledger they come from), and the books a
-    word or the whole rulebook look in: --game's; else the ledger's game; else both."""
-    from ..games.gin.rules import find_preset
-    from ..rulebook import family, standard_rules
+class Books(NamedTuple):
+    """Where a look-up looks: the rules each book is shown with (and the ledger they come
+    from), what a ledger's figures are measured against, the books a word or the whole
+    rulebook look in, and those a word found in none of them looks in next."""
 
-    rules, path = _rules_in_force(ledger)
+    in_force: dict[str, tuple[AnyRules, str | None]]
+    standards: dict[str, AnyRules]
+    scope: tuple[str, ...]
+    also: tuple[str, ...]
+
+
+def _books(game: str | None, ledger: str | None) -> Books:
+    """--game's book; else the ledger's game's; else the card games', then the others."""
+    from ..rulebook import book_games, family, load_rulebook, preset, standard_rules
+
+    rules, path, players = _rules_in_force(ledger)
     in_force: dict[str, tuple[AnyRules, str | None]] = {}
+    standards: dict[str, AnyRules] = {}
     if rules is not None:
         in_force[family(rules)] = (rules, str(path))
-    if game is not None and game != "manipulation":
-        held = in_force.get("gin")
-        if held is None or standard_rules(held[0]).game != game:
-            in_force["gin"] = (find_preset(game), None)
+        standards[family(rules)] = standard_rules(rules, players)
     if game is not None:
-        return in_force, ("manipulation" if game == "manipulation" else "gin",)
+        book = load_rulebook(game).game
+        held = in_force.get(book)
+        if held is None or standard_rules(held[0]).game != preset(game).game:
+            in_force[book] = (preset(game), None)
+            standards.pop(book, None)
+        return Books(in_force, standards, (book,), ())
     if rules is not None:
-        return in_force, (family(rules),)
-    return in_force, ("manipulation", "gin")
+        return Books(in_force, standards, (family(rules),), ())
+    others = tuple(g for g in book_games() if g not in CARD_BOOKS)
+    return Books(in_force, standards, CARD_BOOKS, others)
 
 
 @cli.command("rules")
 @click.argument("query", nargs=-1, metavar="[RULE | WORD]")
 @click.option("--game", type=click.Choice(GAMES, case_sensitive=False), metavar="GAME",
-              help="The game whose rules and figures to show: manipulation, or the Gin "
-                   "games with the figures of gin, classic or oklahoma [default: the "
-                   "ledger's game; with no ledger, both games].")
+              help="The game whose rules and figures to show: manipulation; the Gin games "
+                   "with the figures of gin, classic or oklahoma; Rummikub with those of "
+                   "rummikub, rummikub-strict or rummikub-xp [default: the ledger's game; "
+                   "with no ledger, the card games].")
 @click.option("--figures", "figures_only", is_flag=True,
               help="Only the figures (the names house rules use), with their values.")
 @ledger_option
@@ -78,35 +96,41 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
               ledger: str | None, as_json: bool) -> None:
     """The rules rummy referees: all of them, one by id, or those that mention a word.
 
-    Every rule has an id, R1 to R27 for Manipulation Rummy and G1 to G22 for the Gin games
-    (Gin Rummy, Oklahoma Gin, Hollywood scoring), which rummy's messages cite. A case the
-    rules leave open is settled by a decision, named after its rule: R17-D2 is the second
-    under R17, G10-D1 the first under G10.
+    Every rule has an id, which rummy's messages cite: R1 to R27 for Manipulation Rummy, G1
+    to G22 for the Gin games (Gin Rummy, Oklahoma Gin, Hollywood scoring), K1 to K24 for
+    Rummikub. A case the rules leave open is settled by a decision, named after its rule:
+    R17-D2 is the second under R17, G10-D1 the first under G10.
 
     Alone, or with a word, it shows the rules of one game: --game's, else that of the
-    ledger (--ledger, $RUMMY_LEDGER or ./rummy-ledger.yaml); with neither, both games, each
-    under its own heading. An id is found in its own game's rules whatever the game.
-    Figures such as the knock limit are shown as in force in the ledger's game, house rules
-    marked with '*'; a Gin game's figures are those of its preset (gin unless --game says
-    classic or oklahoma).
+    ledger (--ledger, $RUMMY_LEDGER or ./rummy-ledger.yaml); with neither, the two card
+    games, each under its own heading (a word they never use is looked up in Rummikub's
+    rules too). An id is found in its own game's rules whatever the game. Figures such as
+    the knock limit are shown as in force in the ledger's game, house rules marked with
+    '*'; a Gin or Rummikub game's figures are those of its preset (gin or rummikub unless
+    --game names another).
 
     \b
     Examples:
-      rummy rules                    (the rules of the ledger's game, or of both)
+      rummy rules                    (the ledger's game, or the card games)
       rummy rules R14                (one rule, with its decisions)
       rummy rules G10-D1             (one decision)
+      rummy rules K14                (a Rummikub rule: freeing a joker)
       rummy rules R24-R27            (a range of rules)
       rummy rules joker              (every rule that mentions a joker)
-      rummy rules undercut           (both games' rules on undercuts)
+      rummy rules undercut           (both card games' rules on undercuts)
       rummy rules knock_limit        (the rules a figure sets)
+      rummy rules joker --game rummikub
       rummy rules --game oklahoma    (the Gin games, with Oklahoma's figures)
+      rummy rules --figures --game rummikub-xp
       rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
     """
-    from ..rulebook import figures_parts, look_up, parts_json, render_parts
+    from ..rulebook import look_up
+    from ..rulebook_text import figures_parts, parts_json, render_parts
 
-    in_force, scope = _books(game.lower() if game else None, ledger)
-    parts = look_up(" ".join(query) if query else None, in_force, scope)
+    books = _books(game.lower() if game else None, ledger)
+    parts = look_up(" ".join(query) if query else None, books.in_force, books.scope,
+                    books.also, books.standards)
     if as_json:
         from .shell import _print_json
 

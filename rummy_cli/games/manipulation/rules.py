@@ -183,3 +183,5 @@ def _typed_value(name: str, text: str, book: Any) -> Any:
 MAX_FIGURE = 999_999_999  # no figure of a card game comes near it
 
 MANIPULATION_RUMMY = Rules()
+# the --game names of Manipulation Rummy: one, the book's figures (its rulebook reads them)
+PRESETS = {"manipulation": MANIPULATION_RUMMY}
