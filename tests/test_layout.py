@@ -47,7 +47,8 @@ GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
 FACES = {
     "gin": {"deadwood", "game", "report", "rules", "sheet", "showdown"},
     "manipulation": {"game", "report", "rules", "scoring", "turn"},
-    "rummikub": {"game", "report", "rules", "scoring", "sets", "suggest", "turn", "verdicts"},
+    "rummikub": {"game", "report", "rules", "scoring", "sets", "solve", "suggest", "turn",
+                 "verdicts"},
 }
 # Imports from one game's package into another's: none (players' names and hands, which Gin
 # once borrowed from Manipulation Rummy, live in rummy_cli/players.py and hands.py).

@@ -492,23 +492,59 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
 
 # --- the solver -------------------------------------------------------------------------
 
+def solver_game_options(f: F) -> F:
+    f = click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
+                     help="Rummikub only: a house rule, e.g. --rule ones=high, --rule "
+                          "joker_free=rearrange. Repeat for more.")(f)
+    return click.option("--game", default="manipulation", show_default=True, metavar="GAME",
+                        help="manipulation (cards), or the tiles of rummikub, "
+                             "rummikub-strict, rummikub-xp.")(f)
+
+
+def _solver_tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -> bool:
+    """Whether --game names a Rummikub preset; refuses other games and tile-only options."""
+    from .rummikub_check import is_tile_game
+
+    if is_tile_game(game):
+        return True
+    if game.strip().lower() != "manipulation":
+        from ..cards import quoted
+
+        raise click.UsageError(f"--game is manipulation, rummikub, rummikub-strict or "
+                               f"rummikub-xp here, not {quoted(game)}")
+    if house_rules or initial:
+        raise click.UsageError("--rule and --initial are taken with --game rummikub, "
+                               "rummikub-strict or rummikub-xp")
+    return False
+
+
 @cli.command()
 @click.argument("cards", nargs=-1, metavar="CARDS...")
 @decks_option
+@solver_game_options
 @json_option
 @style_options
-def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only: bool,
-            unicode: bool) -> None:
-    """Can these cards be arranged into legal melds? Shows one way, or what cannot fit.
+def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: tuple[str, ...],
+            as_json: bool, ascii_only: bool, unicode: bool) -> None:
+    """Can these cards (or tiles) be arranged into legal melds? Shows one way, or what cannot fit.
 
     Cards may be loose or a table in any grouping ('/' is ignored). A declared joker
-    (JK=7H) counts as that card; a bare joker (JK) may stand for anything.
+    (JK=7H) counts as that card; a bare joker (JK) may stand for anything. With --game
+    rummikub, tiles (7R, 13K, JK) are arranged into sets.
 
     \b
     Examples:
       rummy arrange 7S 7H 7D 7S 7H 7C
       rummy arrange "QH KH AH / 2C 3C JK" --json
+      rummy arrange 5R 6R 7R 8R JK 9K 9B --game rummikub
     """
+    if _solver_tile_game(game, house_rules):
+        from .rummikub_check import refuse_card_options, tile_rules
+        from .rummikub_solve import arrange_tiles
+
+        refuse_card_options(decks)
+        arrange_tiles(cards, tile_rules(game, house_rules), as_json)
+        return
     from ..search.solver import arrange as solve
 
     text = " ".join(cards).replace("|", "/")
@@ -545,24 +581,43 @@ def arrange(cards: tuple[str, ...], decks: int | None, as_json: bool, ascii_only
 @click.option("--table", "--before", "table_text", default="", metavar="TABLE",
               help='The table now, before your turn (--before, as in check turn), e.g. '
                    '"7H 8H 9H / QS QH QD" (default: empty).')
-@click.option("--hand", "hand_text", metavar="CARDS",
-              help="The cards in your hand after drawing (required).")
-@click.option("--draws", callback=_count(1, 3), default="1", show_default=True, metavar="N",
-              help="Cards drawn this turn, 1-3.")
-@click.option("--by", type=click.Choice(["cards", "points"]), default="cards", show_default=True,
-              help="Best means most cards played, or most points shed.")
+@click.option("--hand", "--rack", "hand_text", metavar="CARDS",
+              help="The cards in your hand after drawing (required); in Rummikub, the "
+                   "tiles on your rack (--rack).")
+@click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
+              help="Cards drawn this turn, 1-3 (default 1; not in Rummikub).")
+@click.option("--by", type=click.Choice(["cards", "points", "tiles", "value"]), default="cards",
+              show_default=True,
+              help="Best means most cards (tiles) played, or most points (value) shed.")
+@click.option("--initial", is_flag=True,
+              help="Rummikub: you have not opened yet, the play must open (K9, K10).")
 @decks_option
+@solver_game_options
 @json_option
 @style_options
-def hint(table_text: str, hand_text: str | None, draws: int, by: str, decks: int | None,
-         as_json: bool, ascii_only: bool, unicode: bool) -> None:
+def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, initial: bool,
+         decks: int | None, game: str, house_rules: tuple[str, ...], as_json: bool,
+         ascii_only: bool, unicode: bool) -> None:
     """The best legal play this turn: most cards (or points) from the hand onto the table.
+
+    With --game rummikub the hand is your rack of tiles; --initial asks for an opening.
 
     \b
     Examples:
       rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
       rummy hint --table "7H 8H 9H" --hand "10H JH 2C KS" --by points --json
+      rummy hint --table "5O JK 7O / 3K 4K 5K" --hand "6O 11B 12B" --game rummikub
+      rummy hint --hand "10K 10B 10R 4O 5O 6O 2K 9B" --game rummikub --initial
     """
+    by = {"tiles": "cards", "value": "points"}.get(by, by)
+    if _solver_tile_game(game, house_rules, initial):
+        from .rummikub_check import refuse_card_options, tile_rules
+        from .rummikub_solve import hint_tiles
+
+        refuse_card_options(decks, draws)
+        hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json)
+        return
+    draws = draws or 1
     from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
     from ..games.manipulation.scoring import hand_points
     from ..games.manipulation.turn import ordinal, validate_start

@@ -14,19 +14,49 @@ answer; the exact search itself is in :mod:`rummy_cli.search.dp`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import AnyCard, Card, Joker, Meld, card_key, represented
-from ..games.manipulation.rules import MANIPULATION_RUMMY, Rules
-from ..games.manipulation.scoring import card_points
 from ..melds import analyze_meld, resolved
 from .dp import solve
 from .problem import Cell, Problem, Solution
 
+if TYPE_CHECKING:
+    from ..games.manipulation.rules import Rules
+
 Objective = Literal["cards", "points"]
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What the search needs of a game's rules: set sizes, whether an ace (a 1) may follow
+    the king (13), the draw after which nobody melds, and what a card left in hand is worth.
+
+    Each game gives its own; Manipulation Rummy's :class:`Rules` are turned into these by
+    :func:`terms` (Rummikub's by ``games.rummikub.solve``).
+    """
+
+    points: Callable[[AnyCard], int]
+    min_meld: int = 3
+    max_group: int = 4
+    ace_high: bool = True
+    max_draws: int = 3
+
+
+def terms(rules: Rules | Terms | None = None) -> Terms:
+    """The search's terms: given as such, or those of Manipulation Rummy's rules (the
+    book's when None)."""
+    if isinstance(rules, Terms):
+        return rules
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
+    from ..games.manipulation.scoring import card_points
+
+    book = MANIPULATION_RUMMY if rules is None else rules
+    return Terms(points=lambda card: card_points(card, book), min_meld=book.min_meld,
+                 max_group=book.max_group, ace_high=book.ace_high, max_draws=book.max_draws)
 
 
 @dataclass(frozen=True)
@@ -50,7 +80,7 @@ class Play:
 
 
 def arrange(
-    cards: Sequence[AnyCard], decks: int = 2, rules: Rules = MANIPULATION_RUMMY
+    cards: Sequence[AnyCard], decks: int = 2, rules: Rules | Terms | None = None
 ) -> Arrangement:
     """Can these cards be split into legal melds (R7-R9)? If not, place as many as possible.
 
@@ -65,6 +95,7 @@ def arrange(
     >>> format_table(arrange(parse_cards("QH KH AH AH 2H 3H")).melds)
     'AH 2H 3H / QH KH AH'
     """
+    rules = terms(rules)
     cells: dict[Card, Cell] = {}
     free = 0
     for card in sorted(cards, key=lambda c: isinstance(c, Joker)):  # real copies first
@@ -85,7 +116,7 @@ def best_play(
     decks: int = 2,
     draws: int = 1,
     by: Objective = "cards",
-    rules: Rules = MANIPULATION_RUMMY,
+    rules: Rules | Terms | None = None,
 ) -> Play | None:
     """The best legal play this turn, or None when no card of the hand can be played.
 
@@ -103,6 +134,7 @@ def best_play(
     >>> best_play(parse_table("10C JC QC"), parse_cards("KC"), draws=3) is None
     True
     """
+    rules = terms(rules)
     if draws >= rules.max_draws or not hand:
         return None
     before = _declared_table(table, rules)
@@ -124,7 +156,7 @@ def best_play(
         after=_tidy(solution.melds),
         hand_after=_sorted(_remove(hand, played)),
         cards_played=len(played),
-        points_shed=sum(card_points(c, rules) for c in played),
+        points_shed=sum(rules.points(c) for c in played),
     )
 
 
@@ -132,7 +164,7 @@ def suggest(
     before: Sequence[Meld],
     played: Sequence[AnyCard],
     decks: int = 2,
-    rules: Rules = MANIPULATION_RUMMY,
+    rules: Rules | Terms | None = None,
 ) -> tuple[Meld, ...] | None:
     """A legal table made of exactly the cards before the turn plus the cards played.
 
@@ -144,6 +176,7 @@ def suggest(
     >>> suggest(parse_table("JK=QD QS QH"), parse_cards("KD")) is None
     True
     """
+    rules = terms(rules)
     table_cards = _declared_table(before, rules)
     real_on_table = {c for c in [*table_cards, *played] if isinstance(c, Card)}
     cells: dict[Card, Cell] = {}
@@ -162,7 +195,7 @@ def partial_play(
     before: Sequence[Meld],
     played: Sequence[AnyCard],
     decks: int = 2,
-    rules: Rules = MANIPULATION_RUMMY,
+    rules: Rules | Terms | None = None,
 ) -> tuple[Play | None, tuple[AnyCard, ...]]:
     """For cards played that cannot all join the table before the turn (see :func:`suggest`):
     a play of as many of them as can join it (None if none can), and those of them that
@@ -182,7 +215,7 @@ def partial_play(
     return play, nowhere
 
 
-def _problem(cells: dict[Card, Cell], rules: Rules, free_must: int = 0, free_may: int = 0,
+def _problem(cells: dict[Card, Cell], rules: Terms, free_must: int = 0, free_may: int = 0,
              joker_weight: int = 0) -> Problem:
     """The search's problem, with the rules it needs: meld sizes, whether A follows K."""
     if rules.min_meld < 2:
@@ -191,13 +224,23 @@ def _problem(cells: dict[Card, Cell], rules: Rules, free_must: int = 0, free_may
                    min_meld=rules.min_meld, max_group=rules.max_group, ace_high=rules.ace_high)
 
 
-def _declared_table(table: Sequence[Meld], rules: Rules) -> list[AnyCard]:
+def _declared_table(table: Sequence[Meld], rules: Terms) -> list[AnyCard]:
     """The table's cards, a joker whose meld forces its card carrying that card.
 
     A joker still undeclared after that (its meld leaves several cards open) is taken as
     free: no declaration is there to keep.
     """
-    return [c for meld in table for c in resolved(analyze_meld(meld, rules))]
+    return [c for meld in table for c in resolved(analyze_meld(meld, _meld_rules(rules)))]
+
+
+def _meld_rules(rules: Terms) -> Rules:
+    """The card rules :func:`analyze_meld` reads, with the terms' sizes and ace rule."""
+    from dataclasses import replace
+
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
+
+    return replace(MANIPULATION_RUMMY, min_meld=rules.min_meld, max_group=rules.max_group,
+                   ace_high=rules.ace_high)
 
 
 def _is_free(card: AnyCard) -> bool:
@@ -229,7 +272,7 @@ def _play_problem(
     hand: Sequence[AnyCard],
     freed: frozenset[Card],
     weight: _Weigher,
-    rules: Rules,
+    rules: Terms,
 ) -> tuple[Problem, list[AnyCard]]:
     """The placement problem of one turn, and the hand cards it forces onto the table.
 
@@ -270,19 +313,19 @@ class _Weigher:
     integer sum orders plays exactly.
     """
 
-    def __init__(self, hand: Sequence[AnyCard], by: Objective, rules: Rules) -> None:
+    def __init__(self, hand: Sequence[AnyCard], by: Objective, rules: Terms) -> None:
         self.rules = rules
         self.by = by
-        self.scale = 1 + len(hand) + sum(card_points(c, rules) for c in hand)
+        self.scale = 1 + len(hand) + sum(rules.points(c) for c in hand)
 
     def __call__(self, card: AnyCard) -> int:
-        points = card_points(card, self.rules)
+        points = self.rules.points(card)
         if self.by == "cards":
             return self.scale + points
         return self.scale * points + 1
 
 
-def _weigher(hand: Sequence[AnyCard], by: Objective, rules: Rules) -> _Weigher:
+def _weigher(hand: Sequence[AnyCard], by: Objective, rules: Terms) -> _Weigher:
     if by not in ("cards", "points"):
         raise ValueError(f"by must be 'cards' or 'points', not {by!r}")
     return _Weigher(hand, by, rules)

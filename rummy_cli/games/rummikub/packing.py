@@ -1,0 +1,255 @@
+"""Rack tiles laid as new sets, exactly, with a floor on the sets' worth: the opening (K9).
+
+The arrangement search of :mod:`rummy_cli.search` scores tile by tile, so it cannot say
+what a joker is worth (the number it stands for depends on its set), nor keep to a
+minimum worth. This search can: it lists every legal set the tiles can make (each reading
+of a joker apart, with its worth) and packs them, the lowest tile first: that tile is left
+out or goes into one of the sets it is the lowest tile of. What is left of the tiles is
+the state; each state keeps, for each worth reached (counted up to the floor only), the
+best score. So it is exact, and quick for a rack: the sets of a tile are few.
+
+>>> from rummy_cli.tiles import parse_tiles
+>>> best = pack(parse_tiles("10K 10B 10R 4O 5O 6O 2K"), floor=30)
+>>> [" ".join(map(str, s.tiles)) for s in best.sets], best.value
+(['4O 5O 6O', '10K 10B 10R'], 45)
+>>> pack(parse_tiles("9R 10R JK"), floor=30).value, pack(parse_tiles("8R 9R JK"), floor=30)
+(30, None)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from ...tiles import COLOURS, AnyTile, Tile, TileJoker
+from .rules import RUMMIKUB, RummikubRules
+from .sets import run_windows
+
+MOST_JOKERS_ALONE = 4  # a set of jokers only is a group of four at most (settled point 3)
+ALONE_NUMBER = 13  # ... each worth 13 in an opening
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal set the tiles can make, read one way: its real tiles, jokers and worth."""
+
+    real: tuple[Tile, ...]  # as the set reads, without the jokers
+    jokers: tuple[Tile, ...]  # the tiles the jokers stand for
+    value: int  # the worth this reading counts toward an opening
+
+    @property
+    def tiles(self) -> tuple[AnyTile, ...]:
+        """The set in reading order, a joker as ``JK=`` the tile it stands for."""
+        whole = sorted([*((t, False) for t in self.real), *((t, True) for t in self.jokers)],
+                       key=lambda tj: (tj[0].number, tj[0].colour.order))
+        return tuple(TileJoker(t) if joker else t for t, joker in whole)
+
+
+@dataclass(frozen=True)
+class Packing:
+    """The best packing found: its sets, its score and its worth (K9)."""
+
+    sets: tuple[Candidate, ...]
+    score: int
+    value: int
+
+    @property
+    def real(self) -> list[Tile]:
+        """The real tiles the sets use."""
+        return [t for s in self.sets for t in s.real]
+
+    @property
+    def jokers(self) -> int:
+        """The jokers the sets use."""
+        return sum(len(s.jokers) for s in self.sets)
+
+
+def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKUB,
+               joker_worth: str = "value") -> list[Candidate]:
+    """Every legal set (K5-K7, K13) of these tiles with at least one real tile, each way of
+    reading its jokers apart. ``joker_worth``: a joker counts what it stands for
+    (``value``) or 0 (``zero``); ``no`` lists no set with a joker."""
+    usable = 0 if joker_worth == "no" else jokers
+    found: dict[tuple[tuple[Tile, ...], int], Candidate] = {}
+
+    def add(real: list[Tile], stand: list[Tile]) -> None:
+        if not real or len(stand) > usable:
+            return
+        need = Counter(real)
+        if any(tiles[t] < n for t, n in need.items()):
+            return
+        worth = sum(t.number for t in real)
+        if joker_worth == "value":
+            worth += sum(t.number for t in stand)
+        key = (tuple(sorted(real, key=_order)), len(stand))
+        known = found.get(key)
+        if known is None or known.value < worth:
+            found[key] = Candidate(tuple(real), tuple(stand), worth)
+
+    numbers = sorted({t.number for t in tiles})
+    for n in numbers:
+        here = [c for c in COLOURS if tiles[Tile(n, c)]]
+        for size in (3, 4):
+            for real_count in range(1, min(size, len(here)) + 1):
+                for chosen in combinations(here, real_count):
+                    missing = [c for c in COLOURS if c not in chosen]
+                    for fill in combinations(missing, size - real_count):
+                        add([Tile(n, c) for c in chosen], [Tile(n, c) for c in fill])
+    colours = sorted({t.colour for t in tiles}, key=lambda c: c.order)
+    for colour in colours:
+        have = {t.number for t in tiles if t.colour == colour}
+        for size in range(3, 15):
+            for window in _windows(size, rules.ones):
+                holes = [i for i, n in enumerate(window) if n not in have]
+                if len(holes) > usable or len(holes) == size:
+                    continue
+                cells = [Tile(n, colour) for n in window]
+                present = [i for i in range(size) if i not in holes]
+                # a joker may also stand where a real tile could go: any of the positions
+                for extra in range(usable - len(holes) + 1):
+                    for more in combinations(present, extra):
+                        gone = {*holes, *more}
+                        add([cells[i] for i in range(size) if i not in gone],
+                            [cells[i] for i in sorted(gone)])
+    return list(found.values())
+
+
+@lru_cache(maxsize=64)
+def _windows(size: int, ones: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(run_windows(size, ones))
+
+
+def _order(tile: Tile) -> tuple[int, int]:
+    return (tile.number, tile.colour.order)
+
+
+Front = dict[int, tuple[int, int, int]]  # worth reached (capped) -> (score, choice, worth after)
+
+
+def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIKUB,
+         weight: Callable[[AnyTile], int] | None = None, joker_worth: str = "value",
+         by_value: bool = False) -> Packing | None:
+    """The best sets of some of ``tiles`` worth at least ``floor`` together, or None.
+
+    Best: the highest total ``weight`` of the tiles placed (one each by default), then
+    (ties) the highest worth; with ``by_value``, the highest worth itself. Jokers count
+    as ``joker_worth`` says (K9's ``opening_joker``). A set of jokers only (three or four)
+    is a group worth 13 a joker.
+    """
+    weigh = weight or (lambda _: 1)
+    real = Counter(t for t in tiles if isinstance(t, Tile))
+    joker_tiles = [t for t in tiles if isinstance(t, TileJoker)]
+    jokers = len(joker_tiles) if joker_worth != "no" else 0
+    joker_weight = weigh(joker_tiles[0]) if joker_tiles else 0
+    order = sorted(real, key=_order)
+    index = {t: i for i, t in enumerate(order)}
+    found = candidates(real, jokers, rules, joker_worth)
+    scale = 1 + 14 * (len(tiles) + 1) * 4  # the worth breaks ties below the weights
+    by_first: list[list[tuple[Candidate, tuple[int, ...], int]]] = [[] for _ in order]
+    for cand in found:
+        need = [0] * len(order)
+        for t in cand.real:
+            need[index[t]] += 1
+        score = (cand.value if by_value
+                 else sum(weigh(t) for t in cand.real) + joker_weight * len(cand.jokers))
+        first = min(index[t] for t in cand.real)
+        by_first[first].append((cand, tuple(need), score))
+    cap = max(0, floor)
+    memo: dict[tuple[tuple[int, ...], int], Front] = {}
+
+    def alone_sets(left: int) -> list[tuple[int, int]]:
+        """(jokers, worth) of each set of jokers only."""
+        if joker_worth == "no":
+            return []
+        return [(k, ALONE_NUMBER * k if joker_worth == "value" else 0)
+                for k in range(3, min(left, MOST_JOKERS_ALONE) + 1)]
+
+    def merge(front: Front, worth: int, score: int, choice: int, sub: int) -> None:
+        capped = min(cap, worth)
+        known = front.get(capped)
+        if known is None or known[0] < score:
+            front[capped] = (score, choice, sub)
+
+    def solve(counts: tuple[int, ...], left: int) -> Front:
+        key = (counts, left)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        front: Front = {}
+        first = next((i for i, n in enumerate(counts) if n), None)
+        if first is None:
+            front[0] = (0, -1, 0)
+            for k, worth in alone_sets(left):
+                gain = worth if by_value else k * joker_weight
+                merge(front, worth, _scored(gain, worth, scale, by_value), -2 - k, 0)
+        else:
+            rest = list(counts)
+            rest[first] -= 1
+            for v, (score, _, _) in solve(tuple(rest), left).items():
+                merge(front, v, score, -1, v)
+            for i, (cand, need, gain) in enumerate(by_first[first]):
+                if len(cand.jokers) > left or any(c < n for c, n in zip(counts, need)):
+                    continue
+                after = tuple(c - n for c, n in zip(counts, need))
+                sub = solve(after, left - len(cand.jokers))
+                for v, (score, _, _) in sub.items():
+                    merge(front, v + cand.value, score + _scored(gain, cand.value, scale,
+                                                                 by_value), i, v)
+        _pareto(front)
+        memo[key] = front
+        return front
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(tiles) + 200))
+    try:
+        top = solve(tuple(real[t] for t in order), jokers)
+    finally:
+        sys.setrecursionlimit(limit)
+    if cap not in top:
+        return None
+    # walk back the choices
+    sets: list[Candidate] = []
+    counts, left, v = tuple(real[t] for t in order), jokers, cap
+    score, choice, sub = top[cap]
+    while True:
+        at = next((i for i, n in enumerate(counts) if n), None)
+        if at is None:
+            if choice <= -2:
+                k = -2 - choice
+                sets.append(Candidate((), tuple(Tile(ALONE_NUMBER, c) for c in COLOURS[:k]),
+                                      ALONE_NUMBER * k if joker_worth == "value" else 0))
+            break
+        if choice == -1:
+            fewer = list(counts)
+            fewer[at] -= 1
+            counts = tuple(fewer)
+        else:
+            cand, used, _ = by_first[at][choice]
+            sets.append(cand)
+            counts = tuple(c - n for c, n in zip(counts, used))
+            left -= len(cand.jokers)
+        v = sub
+        score, choice, sub = memo[(counts, left)][v]
+    value = sum(s.value for s in sets)
+    total = top[cap][0]
+    return Packing(tuple(sorted(sets, key=lambda s: _order(s.real[0]) if s.real else (99, 0))),
+                   total // scale if not by_value else total, value)
+
+
+def _scored(gain: int, worth: int, scale: int, by_value: bool) -> int:
+    """One number ordering packings: the weights first, then the worth."""
+    return gain if by_value else gain * scale + worth
+
+
+def _pareto(front: Front) -> None:
+    """Drop every worth level whose score a higher level matches or beats."""
+    best = None
+    for v in sorted(front, reverse=True):
+        if best is not None and front[v][0] <= best:
+            del front[v]
+        else:
+            best = front[v][0]
