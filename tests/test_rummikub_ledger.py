@@ -94,7 +94,7 @@ def test_k21_e11_tie_round_text_and_remainder() -> None:
     _new("Ann", "Ben", "Cy", "Dee")
     out = unfolded(ok("round", "--pool-out", "--rack", "Ann=7R", "--points", "Ben=7",
                       "--rack", "Cy=JK 1O", "--rack", "Dee=4K 4R 12O"))
-    assert ("Round 1 (Ann played first): The pool ran out; Ann and Ben tie with the lowest "
+    assert ("Round 1 (Ann played first): the pool ran out; Ann and Ben tie with the lowest "
             "racks (7) and score 18 each (1 not scored): Cy -24, Dee -13.") in out
     assert "remainder: 1" in LEDGER.read_text(encoding="utf-8")
 
@@ -234,7 +234,7 @@ def test_the_sample_reads_as_e12() -> None:
 def test_undo_takes_back_the_last_round() -> None:
     _e12()
     out = unfolded(ok("undo", "--yes"))
-    assert out.startswith("Took back round 3: The pool ran out; Cy has the lowest rack (4)")
+    assert out.startswith("Took back round 3: the pool ran out; Cy has the lowest rack (4)")
     doc = json.loads(ok("standings", "--json"))
     assert (doc["rounds_played"], doc["game_over"], doc["rounds_left"]) == (2, False, 1)
 
@@ -411,7 +411,7 @@ def test_undo_on_a_terminal_names_who_played_first(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
     _e12()
     code, _, err = run("undo", input="y\n")
-    assert code == 0 and "Round 3 (Cy played first): The pool ran out" in unfolded(err)
+    assert code == 0 and "Round 3 (Cy played first): the pool ran out" in unfolded(err)
     assert "Take back round 3?" in err
 
 

@@ -40,7 +40,7 @@ def round_sentence(game: RummikubGame, number: int) -> str:
     >>> g = new_rummikub_game(["Ann", "Ben", "Cy", "Dee"], first="Ann")
     >>> g, _ = record_rummikub_round(g, None, {"Ann": "7R", "Ben": 7, "Cy": 31, "Dee": 20})
     >>> round_sentence(g, 1)
-    'The pool ran out; Ann and Ben tie with the lowest racks (7) and score 18 each (1 not \
+    'the pool ran out; Ann and Ben tie with the lowest racks (7) and score 18 each (1 not \
 scored): Cy -24, Dee -13.'
     """
     r = game.results[number - 1]
@@ -49,12 +49,12 @@ scored): Cy -24, Dee -13.'
         return f"{r.out} went out and scores {r.scores[r.out]}: {losers}."
     low = r.rack_points[r.winners[0]]
     if len(r.winners) == len(r.players):
-        return f"The pool ran out; every rack is worth {low}: nobody scores."
+        return f"the pool ran out; every rack is worth {low}: nobody scores."
     if len(r.winners) == 1:
         w = r.winners[0]
-        lead = f"The pool ran out; {w} has the lowest rack ({low}) and scores {r.scores[w]}"
+        lead = f"the pool ran out; {w} has the lowest rack ({low}) and scores {r.scores[w]}"
     else:
-        lead = (f"The pool ran out; {and_list(r.winners)} tie with the lowest racks ({low}) "
+        lead = (f"the pool ran out; {and_list(r.winners)} tie with the lowest racks ({low}) "
                 f"and score {r.scores[r.winners[0]]} each")
     if r.remainder:
         lead += f" ({r.remainder} not scored)"
