@@ -458,3 +458,17 @@ def test_a_round_is_recorded_or_refused_with_the_ledger_untouched(
         else:
             assert code == 2 and one_error_line(err)
             assert Path(ledger).read_bytes() == before
+
+
+# --- K4: the clock is written down, never refereed ---------------------------------------
+
+def test_k4_time_limit_is_recorded_and_never_refereed() -> None:
+    _new(extra=("--rule", "time_limit=90", "--rule", "time_penalty=2"))
+    text = LEDGER.read_text(encoding="utf-8")
+    assert "    time_limit: 90\n" in text and "    time_penalty: 2\n" in text
+    figures = unfolded(ok("rules", "--figures"))
+    assert "time_limit = 90 *" in figures
+    # a turn is judged as proposed: no option of check turn asks how long it took
+    code, out, _ = run("check", "turn", "--game", "rummikub", "--rule", "time_limit=1",
+                       "--before", "3K 4K 5K", "--hand", "6K 9R", "--after", "3K 4K 5K 6K")
+    assert code == 0 and out.startswith("LEGAL turn.")
