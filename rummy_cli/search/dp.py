@@ -41,7 +41,8 @@ None of the following loses a solution:
   to reach the budget with what the ranks above it can score with that many jokers. That
   is found by the same search over the ranks mirrored, king first, keeping the best
   score of each layer (:func:`_above`); a search pays for it only once a layer grows
-  large;
+  large, and the mirrored search for one joker stops when it grows large itself (the
+  ranks it reached keep their bound: it is exact layer by layer);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`.suit.Suits` says where that is).
@@ -95,6 +96,9 @@ MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide 
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
+# a mirrored search with jokers (the bound for one joker left) stops past this many
+# states: the ranks it reached keep their bound, the others go without (see :func:`_above`)
+MIRROR_LIMIT = 3000
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -183,6 +187,10 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     tried = -1
     work = 0  # the states the last search went through
     budgets = _budgets(weights)
+    if jokers and (known is not None or beat is not None):
+        # with jokers, a play to beat is rarely beaten by a play leaving out nothing, and
+        # the search for one (with its bounds from above) costs about as much as the last
+        budgets = iter(())
     while True:
         budget = min(next(budgets, most), most)
         if budget < 0:
@@ -280,6 +288,8 @@ class _Search:
         # a search that grows past BOUND_AFTER states gets them (a mirror's search never)
         self.above: list[list[int]] = []
         self.bound_later = bool(jokers) and not beam and record is None
+        self.limit = 1 << 62  # a search past this many states stops: ``truncated``
+        self.truncated = False
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -383,6 +393,9 @@ class _Search:
             if self.record is not None:
                 self.record.append(max((max(v) for v in layer.values()), default=NOTHING))
             if not layer:
+                break
+            if self.work > self.limit:
+                self.truncated = True
                 break
         TALLY.states += self.work
         return layer
@@ -531,12 +544,14 @@ class _Search:
 
 
 NOTHING = -(1 << 60)  # the best score of an empty layer
+UNBOUNDED = 1 << 60  # no bound known
 
 
 def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
     with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
-    the states that have only that many jokers left.
+    the states that have only that many jokers left. A search with jokers stops past
+    :data:`MIRROR_LIMIT` states: the ranks it did not reach get no bound.
 
     The ranks are searched the other way round, king first (the ranks mirrored, an ace
     staying an ace at either end), and the best score of each layer is kept. Runs left
@@ -565,6 +580,8 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     record: list[int] = []
     search = _Search(suits.mirror, budget, jokers=jokers, record=record)
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
+    if jokers:
+        search.limit = MIRROR_LIMIT
     search._run()
     above = [0] * (HIGH_ACE + 1)
     for rank in range(1, 14):
@@ -572,7 +589,10 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
         if mirrored_rank < 1:
             continue
         i = 5 * (mirrored_rank - 1) + 4  # after that rank's groups
-        above[rank] = record[i] if i < len(record) else NOTHING
+        if i < len(record):
+            above[rank] = record[i]
+        else:
+            above[rank] = UNBOUNDED if search.truncated else NOTHING
     suits.above[budget, jokers] = above
     return above
 
