@@ -25,8 +25,14 @@ class HighAces:
     kept. A set of ways is an int with bit ``number`` set for each way.
     """
 
-    def __init__(self, problem: Problem) -> None:
-        aces = [sum(problem.counts(1, s)[:2]) if problem.ace_high else 0 for s in range(4)]
+    def __init__(self, problem: Problem, jokers: int) -> None:
+        # a high ace ends its own run, which holds the ranks below it down to
+        # 15 - min_meld (Q and K), each a real copy or a joker: no more aces of a suit
+        # can be kept than the copies of each of those ranks and the ``jokers`` allow
+        below = range(max(2, HIGH_ACE + 1 - problem.min_meld), HIGH_ACE)
+        copies = [[sum(problem.counts(r, s)[:2]) for r in below] for s in range(4)]
+        aces = [min(sum(problem.counts(1, s)[:2]), *(c + jokers for c in copies[s]))
+                if problem.ace_high else 0 for s in range(4)]
         self.most = aces
         self.stride = [1, 1, 1, 1]
         for s in range(1, 4):
@@ -35,10 +41,7 @@ class HighAces:
         # the ways that keep exactly v aces of suit s
         self.exactly = [[sum(1 << i for i in range(size) if self.digit(i, s) == v)
                          for v in range(aces[s] + 1)] for s in range(4)]
-        # jokers each way needs at least: a high ace ends its own run, which holds the
-        # ranks below it down to 15 - min_meld (Q and K), each a real copy or a joker
-        below = range(max(2, HIGH_ACE + 1 - problem.min_meld), HIGH_ACE)
-        copies = [[sum(problem.counts(r, s)[:2]) for r in below] for s in range(4)]
+        # jokers each way needs at least, for the queens and kings no card provides
         self._needs = [sum(max(0, self.digit(i, s) - c) for s in range(4) for c in copies[s])
                        for i in range(size)]
 
@@ -79,7 +82,7 @@ class Suits:
         self.mirror: Suits | None = None
         self.above: dict[tuple[int, int], list[int]] = {}
         self.cap = problem.run_cap
-        self.aces = HighAces(problem)
+        self.aces = HighAces(problem, problem.free_must + problem.free_may + finish_jokers)
         self.ids: dict[Runs, int] = {}
         self.runs: list[Runs] = []
         self.empty = self.number((0,) * self.cap)
@@ -116,6 +119,8 @@ class Suits:
             for choice, new_runs, gain in _card_options(
                 self.runs[runs_id], must, may, jokers_left, keep_high, self.cap, self.spare
             ):
+                if choice[1] > self.aces.most[s]:
+                    continue  # more aces kept for the top than runs could take there
                 settled = self._settle(rank, s, new_runs,
                                        jokers_left - choice[4] + self.finish_jokers)
                 if settled is not None:
