@@ -339,7 +339,11 @@ class _Search:
                 continue  # every step keeps the other suits' runs as they are
             if kind == "card":
                 key = parent & ~others
-                for change, gain, ace_shift, choice in self.suits.moves[rank, s, self.jokers][key]:
+                known_moves = self.suits.moves[rank, s, self.jokers]
+                moves = known_moves.get(key)
+                if moves is None:  # a state that went on as it was (see :meth:`_card`)
+                    moves = known_moves[key] = self._moves(rank, s, key)
+                for change, gain, ace_shift, choice in moves:
                     if rest | change == state:
                         for parent_score, bits in scores.items():
                             if parent_score + gain == score and bits << ace_shift & way:
@@ -422,7 +426,23 @@ class _Search:
         known_moves = self.suits.moves.setdefault((rank, s, self.jokers), {})
         add = _add
         out: Layer = {}
+        # no copy of this card: a state with no run of its suit open goes on as it is,
+        # unless a joker may start a run here (never a spare one)
+        passing = -1 if self.suits.copies[rank][s] else self.suits.empty
         for state, scores in prev.items():
+            if (state >> shift_s) & 0xFF == passing and (
+                    self.spare or state >> JOKERS == self.jokers):
+                low = floors[state >> JOKERS]
+                known = out.get(state)
+                if known is None:
+                    kept = {score: bits for score, bits in scores.items() if score >= low}
+                    if kept:
+                        out[state] = kept
+                    continue
+                for score, bits in scores.items():
+                    if score >= low:
+                        add(out, state, score, bits)
+                continue
             key = state & ~others  # the parts of the state a card's choices depend on
             moves = known_moves.get(key)
             if moves is None:

@@ -38,12 +38,18 @@ class HighAces:
         for s in range(1, 4):
             self.stride[s] = self.stride[s - 1] * (aces[s - 1] + 1)
         size = self.stride[3] * (aces[3] + 1)
+        digits = [[i // self.stride[s] % (aces[s] + 1) for s in range(4)] for i in range(size)]
         # the ways that keep exactly v aces of suit s
-        self.exactly = [[sum(1 << i for i in range(size) if self.digit(i, s) == v)
-                         for v in range(aces[s] + 1)] for s in range(4)]
+        self.exactly = [[0] * (aces[s] + 1) for s in range(4)]
+        for i, way in enumerate(digits):
+            for s, v in enumerate(way):
+                self.exactly[s][v] |= 1 << i
         # jokers each way needs at least, for the queens and kings no card provides
-        self._needs = [sum(max(0, self.digit(i, s) - c) for s in range(4) for c in copies[s])
-                       for i in range(size)]
+        need = [[sum(max(0, v - c) for c in copies[s]) for v in range(aces[s] + 1)]
+                for s in range(4)]
+        self._needs = [need[0][a] + need[1][b] + need[2][c] + need[3][d]
+                       for a, b, c, d in digits]
+        self._within: dict[int, int] = {}
 
     def within(self, jokers: int) -> int:
         """The ways that jokers and the cards there are could finish: the others never can.
@@ -51,7 +57,11 @@ class HighAces:
         Filtering them out at the aces keeps the search from carrying, to the king, aces
         that no run can take.
         """
-        return sum(1 << i for i, need in enumerate(self._needs) if need <= jokers)
+        found = self._within.get(jokers)
+        if found is None:
+            found = self._within[jokers] = sum(
+                1 << i for i, need in enumerate(self._needs) if need <= jokers)
+        return found
 
     def digit(self, number: int, s: int) -> int:
         return number // self.stride[s] % (self.most[s] + 1)
