@@ -192,11 +192,13 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
         # the search for one (with its bounds from above) costs about as much as the last
         budgets = iter(())
     while True:
-        budget = min(next(budgets, most), most)
+        # with a play known, only a better one is looked for: one leaving out less
+        cap = most - 1 if known is not None else most
+        budget = min(next(budgets, cap), cap)
         if budget < 0:
-            return None
+            return known
         if tried == 0 and (not weights or budget < weights[-1]):  # as leaving out nothing
-            if budget == most:
+            if budget == cap:
                 return known
             continue
         tried = budget
@@ -213,7 +215,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 return solution
             if potential - score < most:  # a play that good exists: no need for worse
                 known, most = None, potential - score
-        if budget == most:
+        if budget == cap:
             return known
         if known is not None or beat is not None or (work and search.work < SATURATED * work):
             # the quick search's play, when nothing better leaves out nothing, is likely
