@@ -215,6 +215,8 @@ def main() -> None:
         print(f"climb {seed}: {worst.states} states, {worst.cpu_ms:.0f} ms CPU "
               f"({worst.position.table_size} on the table, {len(worst.position.hand)} "
               "in hand)", flush=True)
+        if not args.smoke:  # a long run may be stopped: each climb's worst as it ends
+            print(as_source(worst), flush=True)
         found.append(worst)
     found.sort(key=lambda s: -s.states)
     if not args.smoke:
