@@ -47,6 +47,10 @@ None of the following loses a solution:
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`.suit.Suits` says where that is).
 
+A card of which no copy is there changes nothing for a state with no run of its suit
+open: such states go on as they are, sharing their scores with the layer before, and a
+step where every state does so is skipped (most steps of a small position).
+
 States keep no links to the states they came from: the layers are kept, and the way to
 the best state is found afterwards by replaying each step backwards
 (:meth:`_Search._parent`), to lay out the melds at the end.
@@ -431,19 +435,14 @@ class _Search:
         # no copy of this card: a state with no run of its suit open goes on as it is,
         # unless a joker may start a run here (never a spare one)
         passing = -1 if self.suits.copies[rank][s] else self.suits.empty
+        if passing >= 0 and not bounded and (self.spare or not self.jokers) and all(
+                (state >> shift_s) & 0xFF == passing for state in prev):
+            return prev  # every state goes on as it is (and scores what it scored)
+        passed: list[State] = []  # those states, dealt with last
         for state, scores in prev.items():
             if (state >> shift_s) & 0xFF == passing and (
                     self.spare or state >> JOKERS == self.jokers):
-                low = floors[state >> JOKERS]
-                known = out.get(state)
-                if known is None:
-                    kept = {score: bits for score, bits in scores.items() if score >= low}
-                    if kept:
-                        out[state] = kept
-                    continue
-                for score, bits in scores.items():
-                    if score >= low:
-                        add(out, state, score, bits)
+                passed.append(state)
                 continue
             key = state & ~others  # the parts of the state a card's choices depend on
             moves = known_moves.get(key)
@@ -483,6 +482,22 @@ class _Search:
                 for score, bits in scores.items():
                     if score + gain >= low:
                         add(out, new, score + gain, bits << ace_shift)
+        for state in passed:
+            scores = prev[state]
+            low = floors[state >> JOKERS]
+            known = out.get(state)
+            if known is None:
+                if min(scores) >= low:
+                    # shared with the layer before: nothing changes it after this step
+                    out[state] = scores
+                else:
+                    kept = {score: bits for score, bits in scores.items() if score >= low}
+                    if kept:
+                        out[state] = kept
+                continue
+            for score, bits in scores.items():
+                if score >= low:
+                    add(out, state, score, bits)
         return out
 
     def _moves(self, rank: int, s: int, key: int) -> list[Move]:
