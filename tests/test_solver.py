@@ -613,14 +613,14 @@ def test_r13_a_bound_from_a_mirrored_search_cut_short_changes_no_answer(
     before, hand = medium_position(100 + seed)
     jokers = sum(isinstance(c, Joker) for m in before for c in m)
     hand = [*hand, *[Joker()] * (2 - jokers - sum(isinstance(c, Joker) for c in hand))]
-    saved = _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT
+    saved = _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE
     try:
-        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT = 0, limit
+        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = 0, limit, 0
         bounded = best_play(before, hand)
         _solver_dp.BOUND_AFTER = 10**9
         unbounded = best_play(before, hand)
     finally:
-        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT = saved
+        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = saved
     assert (bounded is None) == (unbounded is None)
     if bounded is not None and unbounded is not None:
         assert (bounded.cards_played, bounded.points_shed) == (

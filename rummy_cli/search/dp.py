@@ -103,6 +103,7 @@ BOUND_AFTER = 300  # ... once a layer of the search has this many states
 # a mirrored search with jokers (the bound for one joker left) stops past this many
 # states: the ranks it reached keep their bound, the others go without (see :func:`_above`)
 MIRROR_LIMIT = 3000
+LIMIT_SCALE = 2  # ... or past this many times the largest exact search of the problem yet
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -208,6 +209,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
         tried = budget
         search = _Search(suits, budget, jokers)
         found = search.best()
+        suits.work = max(suits.work, search.work)
         if found is not None:
             choices, score = found
             if potential - score <= budget:  # nothing better was cut off by the budget
@@ -588,7 +590,9 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
     with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
     the states that have only that many jokers left. A search with jokers stops past
-    :data:`MIRROR_LIMIT` states: the ranks it did not reach get no bound.
+    :data:`MIRROR_LIMIT` states, or twice (:data:`LIMIT_SCALE`) the largest exact search
+    of the problem so far when that is more (a problem whose searches are large pays for
+    a bound that reaches lower ranks): the ranks it did not reach get no bound.
 
     The ranks are searched the other way round, king first (the ranks mirrored, an ace
     staying an ace at either end), and the best score of each layer is kept. Runs left
@@ -618,7 +622,7 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     search = _Search(suits.mirror, budget, jokers=jokers, record=record)
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
     if jokers:
-        search.limit = MIRROR_LIMIT
+        search.limit = max(MIRROR_LIMIT, LIMIT_SCALE * suits.work)
     search._run()
     above = [0] * (HIGH_ACE + 1)
     for rank in range(1, 14):

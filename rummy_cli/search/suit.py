@@ -91,6 +91,7 @@ class Suits:
         # for :func:`.dp._jokerless_above`: the ranks mirrored, and its answers
         self.mirror: Suits | None = None
         self.above: dict[tuple[int, int], list[int]] = {}
+        self.work = 0  # the states of the largest exact search on these suits so far
         self.cap = problem.run_cap
         self.aces = HighAces(problem, problem.free_must + problem.free_may + finish_jokers)
         self.ids: dict[Runs, int] = {}
