@@ -152,27 +152,30 @@ HARD = (
 # The worst positions the hill-climb found (``python -m benchmarks.climb``): the solver
 # goes through the most states on these. Each comment says how many it took when found.
 CLIMBED: tuple[Position, ...] = (
-    # climb seed 61 (a fresh start, 250 steps): 58 on the table, 26 in hand, 213,521
-    # states, ~0.7 s CPU: JK=AC at the top of an ace-high run, both ACs in the hand
-    named("JC QC KC JK=AC / AD AH AS / 6D 7D 8D / 9S 9D 9C 9H / 10H 10D 10C / 3H 4H 5H / "
-          "AS 2S 3S 4S / 6S 7S 8S 9S 10S JS QS / 8D 9D 10D / 2D 2S 2C JK=2H / 4C 4D 4S / "
-          "2C 3C 4C 5C / AD 2D 3D / KC KS KD KH / 7H 7S 7C / 9C 10C JC",
-          "AC 3D 5C QD 5S 6H JS 2H 3H 4H 8C 9H 3C 8C 5H 3S AC 2H QC KH QD 5D 6D 5S 6S AH"),
-    # climb seed 41 (400 steps on from the second below): 55 on the table, 28 in hand,
-    # 209,772 states when found, 206,217 now, ~0.8 s CPU: the QD that frees JK=QD in hand
-    named("KD KS KH / AC 2C 3C 4C 5C 6C / 5H 5D 5S 5C / 7S 7D 7C 7H / 9D 9S 9C / "
-          "JK=QD KD AD / JK=8D 9D 10D / 2C 2H 2D / 3H 3S 3D 3C / 8D 8S 8H / 4S 4D 4C / "
-          "AC AD AS / 6C 6S 6H / 9C 10C JC QC / 6S 7S 8S / JH JC JS",
-          "AH KH 3D 2H 4H 2S QD QC 2S 3H 3S 7H 5D 6D 2D 4S KC QD 5S JH AH 4H KS 10D KC 8H 6D "
-          "5H"),
-    # climb seed 40 (400 steps on from the first below): 55 on the table, 30 in hand,
-    # 309,477 states when found, 165,672 now, ~0.6 s CPU
-    named("JD QD KD JK=AD / JH JD JS / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / "
-          "9H 9C 9D 9S / 10H 10D JK=10S / QH QS QC / AH AC AD / 3C 3D 3H 3S / JS QS KS / "
-          "2H 2S 2C / 4S 4H 4C / 5C 5S 5D / 6D 7D 8D / 8S 8H 8D",
-          "10S KC JC 4H 7S 6H 10S 2H QC 4S 5C 6H QD 2D 6D 7C KH JC 3S 5H KC QH 7S AC JH 2D AS "
-          "2C 7C 4D"),
-    # climb seed 13: 55 on the table, 30 in hand, 273,625 states when found, 107,191 now;
+    # climb seed 72 (150 steps on from a position 400 steps on from seed 13's below):
+    # 55 on the table, 30 in hand, 220,789 states, 0.85 s CPU: the worst found
+    named("JD QD KD JK=AD / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / 9H 9C 9D 9S / 10H 10D "
+          "JK=10S / QH QS QC / AH AC AD / 3C 3D 3H 3S / JS QS KS / 2H 2S 2C / 4S 4H 4C / 5C 5S "
+          "5D / 6D 7D 8D / 8S 8H 8D / 5D 5S 5H",
+          "10S KC 2S 4H 7S 6H 10S 2H QC 4S 5C 6H QD 2D 6D 7C KH JC 3S 5H KC QH 7S AC JH 2D AS 2C "
+          "7C 4D"),
+    # climb seed 71 (150 steps on from a position 400 steps on from seed 1's below):
+    # 58 on the table, 30 in hand, 209,347 states, 0.74 s CPU: the QD that frees
+    # JK=QD in the hand
+    named("KD KS KH / AC 2C 3C 4C 5C 6C / 5H 5D 5S 5C / 7S 7D 7C 7H / 9D 9S 9C / JK=QD KD AD / "
+          "JK=8D 9D 10D / 2C 2H 2D / 3H 3S 3D 3C / 8D 8S 8H / 4S 4D 4C / AC AD AS / 6C 6S 6H / "
+          "9C 10C JC QC / 6S 7S 8S / JH JC JS / 10S JS QS",
+          "AH KH 3D 2H 4H 2S QD QC 2S 3H 3S 7H 5D 6D 2D 4S KC QD 5S JH AH 4H KS 10D KC 8H 6D 5H "
+          "7D 4D"),
+    # climb seed 70 (150 steps on from a fresh climb of 250 steps): 58 on the table,
+    # 30 in hand, 175,116 states, 0.47 s CPU: JK=AC at the top of an ace-high run,
+    # both ACs in the hand
+    named("JC QC KC JK=AC / AD AH AS / 6D 7D 8D / 9S 9D 9C 9H / 10H 10D 10C / 3H 4H 5H / AS 2S "
+          "3S 4S / 6S 7S 8S 9S 10S JS QS / 8D 9D 10D / 2D 2S 2C JK=2H / 4C 4D 4S / 2C 3C 4C 5C / "
+          "AD 2D 3D / KC KS KD KH / 7H 7S 7C / 9C 10C JC",
+          "AC 3D 5C QD 5S 6H JS 2H 3H 4H 8C 9H 3C 8C 5H 3S AC 2H QC KH QD 5D 6D 5S 6S AH 7D 5D "
+          "7C 7H"),
+    # climb seed 13: 55 on the table, 30 in hand, 273,625 states when found, 110,376 now;
     # the shape of the issue's worst: JK=AD at the top of an ace-high run, the ADs that
     # free it in the hand
     named("JD QD KD JK=AD / JH JD JS / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / "
