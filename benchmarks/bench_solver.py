@@ -29,6 +29,7 @@ R14); on the adversarial positions too, made to agree. Else ours is timed alone.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import shutil
 import statistics
@@ -90,11 +91,17 @@ def time_each(run: Callable[[Position], int], cases: Sequence[Position]) -> Timi
 
 def time_side_by_side(runs: Sequence[Callable[[Position], int]],
                       cases: Sequence[Position]) -> list[Timing]:
-    """Each run on each position, in turn: position by position, every run."""
+    """Each run on each position, in turn: position by position, every run.
+
+    The garbage one run leaves is collected before the next starts, outside the time:
+    else a run pays for the collection of the objects the run before it made (the
+    integer programs make many), and the one timed after them looks slower than it is.
+    """
     times: list[list[float]] = [[] for _ in runs]
     results: list[list[int]] = [[] for _ in runs]
     for p in cases:
         for i, run in enumerate(runs):
+            gc.collect()
             start = time.process_time()
             results[i].append(run(p))
             times[i].append((time.process_time() - start) * 1000)

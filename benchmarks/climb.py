@@ -2,6 +2,7 @@
 
     python -m benchmarks.climb                      # 4 climbs of 150 steps, hands <= 30
     python -m benchmarks.climb --steps 600 --most-hand 45 --seed 7
+    python -m benchmarks.climb --from-kept --climbs 3   # on from the kept worst ones
     python -m benchmarks.climb --smoke              # a short climb, for CI
 
 A climb starts from an adversarial position (:func:`benchmarks.positions.adversarial`,
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks.positions import (
+    CLIMBED,
     DECKS,
     Position,
     _all_cards,
@@ -57,10 +59,14 @@ def states(p: Position) -> Scored:
 
 
 def climb(seed: int, steps: int, most_hand: int = 30,
-          report: Callable[[int, Scored], None] | None = None) -> Scored:
-    """The worst position one climb of ``steps`` steps finds from ``seed``'s start."""
+          report: Callable[[int, Scored], None] | None = None,
+          start: Position | None = None) -> Scored:
+    """The worst position one climb of ``steps`` steps finds from ``seed``'s start (or
+    from ``start``, to climb on from a position found before)."""
     rng = random.Random(seed)
-    best = states(_start(seed, rng, most_hand))
+    if start is not None:
+        start = Position(seed, start.table, start.hand[:most_hand])
+    best = states(start if start is not None else _start(seed, rng, most_hand))
     for step in range(steps):
         changed = _step(rng, best.position, most_hand)
         if changed is None:
@@ -192,6 +198,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=150, help="steps of each climb")
     parser.add_argument("--seed", type=int, default=0, help="the first climb's seed")
     parser.add_argument("--most-hand", type=int, default=30, help="the largest hand")
+    parser.add_argument("--from-kept", action="store_true",
+                        help="climb on from the positions kept in benchmarks.positions.CLIMBED "
+                             "(climb i from the i-th, round the list)")
     parser.add_argument("--smoke", action="store_true", help="a short climb, for CI")
     args = parser.parse_args()
     climbs, steps = (1, 8) if args.smoke else (args.climbs, args.steps)
@@ -201,10 +210,13 @@ def main() -> None:
         def say(step: int, s: Scored, seed: int = seed) -> None:
             print(f"  climb {seed}, step {step}: {s.states} states, {s.cpu_ms:.0f} ms CPU, "
                   f"{len(s.position.hand)} in hand", flush=True)
-        worst = climb(seed, steps, most_hand, report=None if args.smoke else say)
+        kept = CLIMBED[(seed - args.seed) % len(CLIMBED)] if args.from_kept else None
+        worst = climb(seed, steps, most_hand, report=None if args.smoke else say, start=kept)
         print(f"climb {seed}: {worst.states} states, {worst.cpu_ms:.0f} ms CPU "
               f"({worst.position.table_size} on the table, {len(worst.position.hand)} "
               "in hand)", flush=True)
+        if not args.smoke:  # a long run may be stopped: each climb's worst as it ends
+            print(as_source(worst), flush=True)
         found.append(worst)
     found.sort(key=lambda s: -s.states)
     if not args.smoke:

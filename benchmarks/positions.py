@@ -152,19 +152,44 @@ HARD = (
 # The worst positions the hill-climb found (``python -m benchmarks.climb``): the solver
 # goes through the most states on these. Each comment says how many it took when found.
 CLIMBED: tuple[Position, ...] = (
-    # climb seed 13: 55 on the table, 30 in hand, 273,625 states; the shape of the issue's
-    # worst: JK=AD at the top of an ace-high run, the ADs that free it in the hand
+    # climb seed 72 (150 steps on from a position 400 steps on from seed 13's below):
+    # 55 on the table, 30 in hand, 220,789 states, 0.85 s CPU: the worst found
+    named("JD QD KD JK=AD / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / 9H 9C 9D 9S / 10H 10D "
+          "JK=10S / QH QS QC / AH AC AD / 3C 3D 3H 3S / JS QS KS / 2H 2S 2C / 4S 4H 4C / 5C 5S "
+          "5D / 6D 7D 8D / 8S 8H 8D / 5D 5S 5H",
+          "10S KC 2S 4H 7S 6H 10S 2H QC 4S 5C 6H QD 2D 6D 7C KH JC 3S 5H KC QH 7S AC JH 2D AS 2C "
+          "7C 4D"),
+    # climb seed 71 (150 steps on from a position 400 steps on from seed 1's below):
+    # 58 on the table, 30 in hand, 209,347 states, 0.74 s CPU: the QD that frees
+    # JK=QD in the hand
+    named("KD KS KH / AC 2C 3C 4C 5C 6C / 5H 5D 5S 5C / 7S 7D 7C 7H / 9D 9S 9C / JK=QD KD AD / "
+          "JK=8D 9D 10D / 2C 2H 2D / 3H 3S 3D 3C / 8D 8S 8H / 4S 4D 4C / AC AD AS / 6C 6S 6H / "
+          "9C 10C JC QC / 6S 7S 8S / JH JC JS / 10S JS QS",
+          "AH KH 3D 2H 4H 2S QD QC 2S 3H 3S 7H 5D 6D 2D 4S KC QD 5S JH AH 4H KS 10D KC 8H 6D 5H "
+          "7D 4D"),
+    # climb seed 70 (150 steps on from a fresh climb of 250 steps): 58 on the table,
+    # 30 in hand, 175,116 states, 0.47 s CPU: JK=AC at the top of an ace-high run,
+    # both ACs in the hand
+    named("JC QC KC JK=AC / AD AH AS / 6D 7D 8D / 9S 9D 9C 9H / 10H 10D 10C / 3H 4H 5H / AS 2S "
+          "3S 4S / 6S 7S 8S 9S 10S JS QS / 8D 9D 10D / 2D 2S 2C JK=2H / 4C 4D 4S / 2C 3C 4C 5C / "
+          "AD 2D 3D / KC KS KD KH / 7H 7S 7C / 9C 10C JC",
+          "AC 3D 5C QD 5S 6H JS 2H 3H 4H 8C 9H 3C 8C 5H 3S AC 2H QC KH QD 5D 6D 5S 6S AH 7D 5D "
+          "7C 7H"),
+    # climb seed 13: 55 on the table, 30 in hand, 273,625 states when found, 110,376 now;
+    # the shape of the issue's worst: JK=AD at the top of an ace-high run, the ADs that
+    # free it in the hand
     named("JD QD KD JK=AD / JH JD JS / AH AD AS / 3D 3H 3C / KD KS KH / 9C 9D 9H 9S / "
           "9H 9C 9D 9S / 10H 10D JK=10S / QH QS QC / 8S 8D 8H / AH AC AD / 3C 3D 3H 3S / "
           "JS QS KS / 2H 2S 2C / 4S 4H 4C / 5C 5S 5D / 6D 7D 8D",
           "AD 10S KC JC 4H 7S 6H 10S 2H 10H 4S 5C 6H QD 2D 6D 7C 10C KH JC 3S 7C KC AS 7S AC "
           "JH 2D 10C 2C"),
-    # climb seed 1: 48 on the table, 22 in hand, 164,428 states: both jokers in the hand
+    # climb seed 1: 48 on the table, 22 in hand, 164,428 states (35,169 now): both jokers
+    # in the hand
     named("KD KS KH / AC 2C 3C 4C 5C 6C / 5H 5D 5S 5C / 7S 7D 7C 7H / 9D 9S 9C / QD KD AD / "
           "8D 9D 10D / 2C 2H 2D / 3H 3S 3D 3C / 10S 10H 10C / 6H 6D 6S / 8D 8S 8H / "
           "4S 4D 4C / AC AD AS",
           "JK AH QC QC 2H 4H 2S 7C 10C 2S 3H 3S 7H 9S 6D 3D 4S KC QD 5S JH JK"),
-    # climb seed 12: 61 on the table, 33 in hand, 59,211 states
+    # climb seed 12: 61 on the table, 33 in hand, 59,211 states (17,090 now)
     named("3S 3H 3D 3C / 3S 3H 3D 3C / 7S 7H 7D 7C / 7S 7H 7D 7C / AS AH AD AC / "
           "10S 10H 10D 10C / 4S 4H 4D 4C / 9H 10H JH / 8C 8D 8S / 2D 2H 2C / 9C 10C JC / "
           "9D 10D JD / 4D 5D 6D / 4S 5S 6S / 2H 2C 2S / 9S 10S JS / 6D 6S 6C / 5D 5C 5H",

@@ -603,6 +603,31 @@ def test_r13_the_bound_from_the_ranks_above_changes_no_answer(seed: int) -> None
         assert_legal_play(before, hand, bounded)
 
 
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("limit", [0, 40])
+def test_r13_a_bound_from_a_mirrored_search_cut_short_changes_no_answer(
+        seed: int, limit: int) -> None:
+    """The mirrored search for one joker left stops past a number of states; the ranks
+    it reached keep their bound, the others none: the answer is the one found without
+    any bound."""
+    before, hand = medium_position(100 + seed)
+    jokers = sum(isinstance(c, Joker) for m in before for c in m)
+    hand = [*hand, *[Joker()] * (2 - jokers - sum(isinstance(c, Joker) for c in hand))]
+    saved = _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE
+    try:
+        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = 0, limit, 0
+        bounded = best_play(before, hand)
+        _solver_dp.BOUND_AFTER = 10**9
+        unbounded = best_play(before, hand)
+    finally:
+        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = saved
+    assert (bounded is None) == (unbounded is None)
+    if bounded is not None and unbounded is not None:
+        assert (bounded.cards_played, bounded.points_shed) == (
+            unbounded.cards_played, unbounded.points_shed), format_table(before)
+        assert_legal_play(before, hand, bounded)
+
+
 # --- the solver against an integer program, where one is installed ----------------------
 
 def test_r7_r13_cards_played_equal_an_integer_program_on_the_benchmark_sets() -> None:
@@ -635,3 +660,13 @@ def test_the_hill_climb_is_seeded_and_never_goes_down() -> None:
     start = states(_start(3, random.Random(3), 14))
     assert first.states >= start.states > 0
     assert len(first.position.hand) <= 14
+
+
+def test_a_climb_goes_on_from_a_kept_position_never_lower() -> None:
+    """``--from-kept``: a climb from a position kept before ends no lower than it."""
+    from benchmarks.climb import climb, states
+    from benchmarks.positions import CLIMBED
+
+    kept = CLIMBED[-1]
+    on = climb(seed=5, steps=2, most_hand=40, start=kept)
+    assert on.states >= states(kept).states > 0

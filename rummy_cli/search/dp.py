@@ -41,10 +41,15 @@ None of the following loses a solution:
   to reach the budget with what the ranks above it can score with that many jokers. That
   is found by the same search over the ranks mirrored, king first, keeping the best
   score of each layer (:func:`_above`); a search pays for it only once a layer grows
-  large;
+  large, and the mirrored search for one joker stops when it grows large itself (the
+  ranks it reached keep their bound: it is exact layer by layer);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`.suit.Suits` says where that is).
+
+A card of which no copy is there changes nothing for a state with no run of its suit
+open: such states go on as they are, sharing their scores with the layer before, and a
+step where every state does so is skipped (most steps of a small position).
 
 States keep no links to the states they came from: the layers are kept, and the way to
 the best state is found afterwards by replaying each step backwards
@@ -95,6 +100,10 @@ MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide 
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
+# a mirrored search with jokers (the bound for one joker left) stops past this many
+# states: the ranks it reached keep their bound, the others go without (see :func:`_above`)
+MIRROR_LIMIT = 3000
+LIMIT_SCALE = 2  # ... or past this many times the largest exact search of the problem yet
 MOST_COPIES = 8  # of one card, or free jokers: keeps every part of a state in its bits
 
 
@@ -183,17 +192,24 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     tried = -1
     work = 0  # the states the last search went through
     budgets = _budgets(weights)
+    if jokers and (known is not None or beat is not None):
+        # with jokers, a play to beat is rarely beaten by a play leaving out nothing, and
+        # the search for one (with its bounds from above) costs about as much as the last
+        budgets = iter(())
     while True:
-        budget = min(next(budgets, most), most)
+        # with a play known, only a better one is looked for: one leaving out less
+        cap = most - 1 if known is not None else most
+        budget = min(next(budgets, cap), cap)
         if budget < 0:
-            return None
+            return known
         if tried == 0 and (not weights or budget < weights[-1]):  # as leaving out nothing
-            if budget == most:
+            if budget == cap:
                 return known
             continue
         tried = budget
         search = _Search(suits, budget, jokers)
         found = search.best()
+        suits.work = max(suits.work, search.work)
         if found is not None:
             choices, score = found
             if potential - score <= budget:  # nothing better was cut off by the budget
@@ -205,7 +221,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 return solution
             if potential - score < most:  # a play that good exists: no need for worse
                 known, most = None, potential - score
-        if budget == most:
+        if budget == cap:
             return known
         if known is not None or beat is not None or (work and search.work < SATURATED * work):
             # the quick search's play, when nothing better leaves out nothing, is likely
@@ -280,6 +296,8 @@ class _Search:
         # a search that grows past BOUND_AFTER states gets them (a mirror's search never)
         self.above: list[list[int]] = []
         self.bound_later = bool(jokers) and not beam and record is None
+        self.limit = 1 << 62  # a search past this many states stops: ``truncated``
+        self.truncated = False
 
     def best(self) -> tuple[list[Choice], int] | None:
         """The choices of the best solution found, and its score."""
@@ -329,7 +347,11 @@ class _Search:
                 continue  # every step keeps the other suits' runs as they are
             if kind == "card":
                 key = parent & ~others
-                for change, gain, ace_shift, choice in self.suits.moves[rank, s, self.jokers][key]:
+                known_moves = self.suits.moves[rank, s, self.jokers]
+                moves = known_moves.get(key)
+                if moves is None:  # a state that went on as it was (see :meth:`_card`)
+                    moves = known_moves[key] = self._moves(rank, s, key)
+                for change, gain, ace_shift, choice in moves:
                     if rest | change == state:
                         for parent_score, bits in scores.items():
                             if parent_score + gain == score and bits << ace_shift & way:
@@ -384,6 +406,9 @@ class _Search:
                 self.record.append(max((max(v) for v in layer.values()), default=NOTHING))
             if not layer:
                 break
+            if self.work > self.limit:
+                self.truncated = True
+                break
         TALLY.states += self.work
         return layer
 
@@ -409,7 +434,18 @@ class _Search:
         known_moves = self.suits.moves.setdefault((rank, s, self.jokers), {})
         add = _add
         out: Layer = {}
+        # no copy of this card: a state with no run of its suit open goes on as it is,
+        # unless a joker may start a run here (never a spare one)
+        passing = -1 if self.suits.copies[rank][s] else self.suits.empty
+        if passing >= 0 and not bounded and (self.spare or not self.jokers) and all(
+                (state >> shift_s) & 0xFF == passing for state in prev):
+            return prev  # every state goes on as it is (and scores what it scored)
+        passed: list[State] = []  # those states, dealt with last
         for state, scores in prev.items():
+            if (state >> shift_s) & 0xFF == passing and (
+                    self.spare or state >> JOKERS == self.jokers):
+                passed.append(state)
+                continue
             key = state & ~others  # the parts of the state a card's choices depend on
             moves = known_moves.get(key)
             if moves is None:
@@ -448,6 +484,22 @@ class _Search:
                 for score, bits in scores.items():
                     if score + gain >= low:
                         add(out, new, score + gain, bits << ace_shift)
+        for state in passed:
+            scores = prev[state]
+            low = floors[state >> JOKERS]
+            known = out.get(state)
+            if known is None:
+                if min(scores) >= low:
+                    # shared with the layer before: nothing changes it after this step
+                    out[state] = scores
+                else:
+                    kept = {score: bits for score, bits in scores.items() if score >= low}
+                    if kept:
+                        out[state] = kept
+                continue
+            for score, bits in scores.items():
+                if score >= low:
+                    add(out, state, score, bits)
         return out
 
     def _moves(self, rank: int, s: int, key: int) -> list[Move]:
@@ -531,12 +583,16 @@ class _Search:
 
 
 NOTHING = -(1 << 60)  # the best score of an empty layer
+UNBOUNDED = 1 << 60  # no bound known
 
 
 def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
     with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
-    the states that have only that many jokers left.
+    the states that have only that many jokers left. A search with jokers stops past
+    :data:`MIRROR_LIMIT` states, or twice (:data:`LIMIT_SCALE`) the largest exact search
+    of the problem so far when that is more (a problem whose searches are large pays for
+    a bound that reaches lower ranks): the ranks it did not reach get no bound.
 
     The ranks are searched the other way round, king first (the ranks mirrored, an ace
     staying an ace at either end), and the best score of each layer is kept. Runs left
@@ -565,6 +621,8 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
     record: list[int] = []
     search = _Search(suits.mirror, budget, jokers=jokers, record=record)
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
+    if jokers:
+        search.limit = max(MIRROR_LIMIT, LIMIT_SCALE * suits.work)
     search._run()
     above = [0] * (HIGH_ACE + 1)
     for rank in range(1, 14):
@@ -572,7 +630,10 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
         if mirrored_rank < 1:
             continue
         i = 5 * (mirrored_rank - 1) + 4  # after that rank's groups
-        above[rank] = record[i] if i < len(record) else NOTHING
+        if i < len(record):
+            above[rank] = record[i]
+        else:
+            above[rank] = UNBOUNDED if search.truncated else NOTHING
     suits.above[budget, jokers] = above
     return above
 

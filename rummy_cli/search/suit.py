@@ -25,22 +25,31 @@ class HighAces:
     kept. A set of ways is an int with bit ``number`` set for each way.
     """
 
-    def __init__(self, problem: Problem) -> None:
-        aces = [sum(problem.counts(1, s)[:2]) if problem.ace_high else 0 for s in range(4)]
+    def __init__(self, problem: Problem, jokers: int) -> None:
+        # a high ace ends its own run, which holds the ranks below it down to
+        # 15 - min_meld (Q and K), each a real copy or a joker: no more aces of a suit
+        # can be kept than the copies of each of those ranks and the ``jokers`` allow
+        below = range(max(2, HIGH_ACE + 1 - problem.min_meld), HIGH_ACE)
+        copies = [[sum(problem.counts(r, s)[:2]) for r in below] for s in range(4)]
+        aces = [min(sum(problem.counts(1, s)[:2]), *(c + jokers for c in copies[s]))
+                if problem.ace_high else 0 for s in range(4)]
         self.most = aces
         self.stride = [1, 1, 1, 1]
         for s in range(1, 4):
             self.stride[s] = self.stride[s - 1] * (aces[s - 1] + 1)
         size = self.stride[3] * (aces[3] + 1)
+        digits = [[i // self.stride[s] % (aces[s] + 1) for s in range(4)] for i in range(size)]
         # the ways that keep exactly v aces of suit s
-        self.exactly = [[sum(1 << i for i in range(size) if self.digit(i, s) == v)
-                         for v in range(aces[s] + 1)] for s in range(4)]
-        # jokers each way needs at least: a high ace ends its own run, which holds the
-        # ranks below it down to 15 - min_meld (Q and K), each a real copy or a joker
-        below = range(max(2, HIGH_ACE + 1 - problem.min_meld), HIGH_ACE)
-        copies = [[sum(problem.counts(r, s)[:2]) for r in below] for s in range(4)]
-        self._needs = [sum(max(0, self.digit(i, s) - c) for s in range(4) for c in copies[s])
-                       for i in range(size)]
+        self.exactly = [[0] * (aces[s] + 1) for s in range(4)]
+        for i, way in enumerate(digits):
+            for s, v in enumerate(way):
+                self.exactly[s][v] |= 1 << i
+        # jokers each way needs at least, for the queens and kings no card provides
+        need = [[sum(max(0, v - c) for c in copies[s]) for v in range(aces[s] + 1)]
+                for s in range(4)]
+        self._needs = [need[0][a] + need[1][b] + need[2][c] + need[3][d]
+                       for a, b, c, d in digits]
+        self._within: dict[int, int] = {}
 
     def within(self, jokers: int) -> int:
         """The ways that jokers and the cards there are could finish: the others never can.
@@ -48,7 +57,11 @@ class HighAces:
         Filtering them out at the aces keeps the search from carrying, to the king, aces
         that no run can take.
         """
-        return sum(1 << i for i, need in enumerate(self._needs) if need <= jokers)
+        found = self._within.get(jokers)
+        if found is None:
+            found = self._within[jokers] = sum(
+                1 << i for i, need in enumerate(self._needs) if need <= jokers)
+        return found
 
     def digit(self, number: int, s: int) -> int:
         return number // self.stride[s] % (self.most[s] + 1)
@@ -78,8 +91,9 @@ class Suits:
         # for :func:`.dp._jokerless_above`: the ranks mirrored, and its answers
         self.mirror: Suits | None = None
         self.above: dict[tuple[int, int], list[int]] = {}
+        self.work = 0  # the states of the largest exact search on these suits so far
         self.cap = problem.run_cap
-        self.aces = HighAces(problem)
+        self.aces = HighAces(problem, problem.free_must + problem.free_may + finish_jokers)
         self.ids: dict[Runs, int] = {}
         self.runs: list[Runs] = []
         self.empty = self.number((0,) * self.cap)
@@ -116,6 +130,8 @@ class Suits:
             for choice, new_runs, gain in _card_options(
                 self.runs[runs_id], must, may, jokers_left, keep_high, self.cap, self.spare
             ):
+                if choice[1] > self.aces.most[s]:
+                    continue  # more aces kept for the top than runs could take there
                 settled = self._settle(rank, s, new_runs,
                                        jokers_left - choice[4] + self.finish_jokers)
                 if settled is not None:
