@@ -68,7 +68,8 @@ def end_words(game: RummikubGame, number: int) -> str:
 
 
 def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
-    """``round --json``: the round as scored, and whether it ended the game."""
+    """``round --json``: the round as scored, and whether it ended the game (this round,
+    not the game as it stands: an early round of a finished game did not end it)."""
     r = game.results[number - 1]
     return {
         "round": number,
@@ -79,7 +80,7 @@ def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
         "winners": list(r.winners),
         "scores": dict(r.scores),
         "remainder": r.remainder,
-        "game_over": game.state.game_over,
+        "game_over": game.state.game_over and game.state.over_after == number,
     }
 
 

@@ -1,0 +1,30 @@
+"""Defects a new player met in Rummikub (and the night around it), one test each: what the
+user sees before the fix was wrong, what it shows now."""
+
+from __future__ import annotations
+
+import json
+
+from clirun import ok, one_error_line, run, unfolded
+
+
+def _new(*names: str, extra: tuple[str, ...] = ()) -> str:
+    return ok("new", *(names or ("Ann", "Ben", "Cy")), "--game", "rummikub", "--first",
+              (names or ("Ann",))[0], *extra)
+
+
+def test_k23_history_json_says_which_round_ended_the_game() -> None:
+    _new()
+    ok("round", "--out", "Ann", "--points", "Ben=14", "--rack", "Cy=JK 11B")
+    ok("round", "--out", "Cy", "--points", "Ann=9", "--points", "Ben=22")
+    ok("round", "--pool-out", "--points", "Ann=6", "--points", "Ben=9", "--points", "Cy=4")
+    rounds = json.loads(ok("history", "--json"))["rounds"]
+    assert [r["game_over"] for r in rounds] == [False, False, True]
+
+
+def test_k23_fix_json_of_an_early_round_does_not_say_it_ended_the_game() -> None:
+    _new("Ann", "Ben")
+    ok("round", "--out", "Ann", "--points", "Ben=14")
+    ok("round", "--out", "Ben", "--points", "Ann=9")
+    fixed = json.loads(ok("fix", "1", "--out", "Ann", "--points", "Ben=15", "--yes", "--json"))
+    assert fixed["game_over"] is False
