@@ -28,3 +28,20 @@ def test_k23_fix_json_of_an_early_round_does_not_say_it_ended_the_game() -> None
     ok("round", "--out", "Ben", "--points", "Ann=9")
     fixed = json.loads(ok("fix", "1", "--out", "Ann", "--points", "Ben=15", "--yes", "--json"))
     assert fixed["game_over"] is False
+
+
+def test_k19_a_rack_given_twice_is_named_with_rummikub_options() -> None:
+    _new()
+    code, _, err = run("round", "--out", "Ann", "--rack", "Ben=5R", "--points", "Ben=5",
+                       "--points", "Cy=3")
+    assert code == 2
+    assert one_error_line(err).startswith(
+        "Error: Ben has more than one --rack/--points: give one per player")
+
+
+def test_k19_a_negative_rack_total_is_called_a_rack() -> None:
+    _new()
+    code, _, err = run("round", "--out", "Ann", "--points", "Ben=-5", "--points", "Cy=3")
+    assert code == 2
+    assert one_error_line(err).startswith(
+        "Error: --points 'Ben=-5': a rack's total cannot be negative")

@@ -29,6 +29,7 @@ WORD = "Round"
 OWN_OPTIONS = ("--out", "--pool-out", "--rack", "--first")
 # options of the other games taken here under Rummikub's own words
 ACCEPTS = ("--stock-out",)
+RACK_OPTIONS = "--rack/--points"
 FIX_OPTIONS = "--out, --pool-out, --rack, --points or --first"
 NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played their last "
             "tile) or --pool-out (the pool ran out)")
@@ -122,9 +123,9 @@ def _racks_from_options(opts: dict[str, Any]) -> dict[str, str | int]:
     for option, values in (("--rack", opts.get("racks", ())), ("--hand", opts["hands"])):
         for value in values:
             name, tiles = _split_pair(value, option)
-            _put(entered, name, typed_hand(tiles))
-    for name, total in _hands_from_options((), opts["points"]).items():
-        _put(entered, name, total)
+            _put(entered, name, typed_hand(tiles), RACK_OPTIONS)
+    for name, total in _hands_from_options((), opts["points"], "rack").items():
+        _put(entered, name, total, RACK_OPTIONS)
     return entered
 
 

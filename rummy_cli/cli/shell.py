@@ -508,8 +508,10 @@ def _sentence(game: Any, result: Any) -> str:
     return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
 
 
-def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
-    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
+def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
+                        what: str = "hand") -> dict[str, str | int]:
+    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);
+    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack')."""
     from ..hands import typed_hand, typed_total
 
     entered: dict[str, str | int] = {}
@@ -520,7 +522,7 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict
         name, total = _split_pair(value, "--points")
         n = typed_total(total)
         if n is None and typed_total(total.strip().removeprefix("-")) is not None:
-            raise click.UsageError(f"--points {_short(value)!r}: a hand's total cannot be "
+            raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot be "
                                    "negative")
         if n is None:
             raise click.UsageError(
@@ -535,12 +537,13 @@ def _short(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[:most] + "..."
 
 
-def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
+def _put(entered: dict[str, str | int], name: str, value: str | int,
+         options: str = "--hand/--points") -> None:
     import unicodedata
 
     key = unicodedata.normalize("NFC", name).casefold()
     if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
-        raise click.UsageError(f"{name} has more than one --hand/--points: give one per player")
+        raise click.UsageError(f"{name} has more than one {options}: give one per player")
     entered[name] = value
 
 
