@@ -45,3 +45,11 @@ def test_k19_a_negative_rack_total_is_called_a_rack() -> None:
     assert code == 2
     assert one_error_line(err).startswith(
         "Error: --points 'Ben=-5': a rack's total cannot be negative")
+
+
+def test_the_top_help_names_rummikub_and_its_tiles() -> None:
+    out = ok("--help")
+    assert "Manipulation Rummy (Carousel), Gin Rummy and Rummikub." in unfolded(out)
+    assert "rummy check meld 5R 6R JK --game rummikub" in out
+    assert "Tiles: number + colour (7R, 13K; K B O R); a joker is JK." in out
+    assert max(len(line) for line in out.splitlines()) <= 80

@@ -425,7 +425,7 @@ def stdin_is_terminal() -> bool:
 @click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")
 @click.pass_context
 def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
-    """Referee and scorekeeper for Manipulation Rummy (Carousel) and Gin Rummy.
+    """Referee and scorekeeper for Manipulation Rummy (Carousel), Gin Rummy and Rummikub.
 
     \b
     Referee:     rummy check meld 7H JK=8H 9H
@@ -439,7 +439,9 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                  rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
     Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rummikub:    rummy new Ann Ben Cy --game rummikub [--first Ann]
+    Rummikub:    rummy check meld 5R 6R JK --game rummikub  |  rummy rules K14
+                 rummy hint --game rummikub --table T --hand "1B 2B 13K"
+                 rummy new Ann Ben Cy --game rummikub [--first Ann]
                  rummy round --out Ann --rack "Ben=JK 5R" --points Cy=6
     Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
                  rummy rules joker
@@ -447,6 +449,7 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     Shell:       rummy completion bash|zsh|fish
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
+    Tiles: number + colour (7R, 13K; K B O R); a joker is JK.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
     """
     ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
