@@ -53,3 +53,20 @@ def test_the_top_help_names_rummikub_and_its_tiles() -> None:
     assert "rummy check meld 5R 6R JK --game rummikub" in out
     assert "Tiles: number + colour (7R, 13K; K B O R); a joker is JK." in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_a_rack_in_a_card_game_points_to_hand_not_to_how_a_round_ends() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    code, _, err = run("round", "--knock", "Ann", "--hand", "Ann=", "--rack", "Ben=7R",
+                       "--points", "Cy=5")
+    assert code == 2
+    assert one_error_line(err) == (
+        "Error: --rack is for Rummikub; this ledger's game is Manipulation Rummy: give each "
+        "hand's cards with --hand NAME=CARDS, or its total with --points NAME=N")
+
+
+def test_a_rack_in_a_gin_game_points_to_hand() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    code, _, err = run("round", "--knock", "Ann", "--points", "Ann=0", "--rack", "Ben=7R")
+    assert code == 2
+    assert "give each hand's cards with --hand NAME=CARDS, or its deadwood" in err

@@ -27,6 +27,8 @@ from .shell import (
 ENDS = "a round ends with --out NAME, or --pool-out when the pool ran out"
 WORD = "Round"
 OWN_OPTIONS = ("--out", "--pool-out", "--rack", "--first")
+# the options that give what a player holds (another game's keeper answers with its HANDS)
+HAND_OPTIONS = ("--rack",)
 # options of the other games taken here under Rummikub's own words
 ACCEPTS = ("--stock-out",)
 RACK_OPTIONS = "--rack/--points"
