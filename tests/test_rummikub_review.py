@@ -70,3 +70,9 @@ def test_a_rack_in_a_gin_game_points_to_hand() -> None:
     code, _, err = run("round", "--knock", "Ann", "--points", "Ann=0", "--rack", "Ben=7R")
     assert code == 2
     assert "give each hand's cards with --hand NAME=CARDS, or its deadwood" in err
+
+
+def test_k23_house_rules_write_no_rounds_and_no_target_as_off() -> None:
+    out = unfolded(_new("Ann", "Ben", extra=("--rule", "rounds=0", "--target", "100")))
+    assert ("House rules: rounds off (the preset's: one per player), target 100 (the "
+            "preset's: off).") in out
