@@ -76,3 +76,9 @@ def test_k23_house_rules_write_no_rounds_and_no_target_as_off() -> None:
     out = unfolded(_new("Ann", "Ben", extra=("--rule", "rounds=0", "--target", "100")))
     assert ("House rules: rounds off (the preset's: one per player), target 100 (the "
             "preset's: off).") in out
+
+
+def test_k1_five_players_are_told_of_the_xp_set() -> None:
+    code, _, err = run("new", "Ann", "Ben", "Cy", "Dee", "Eve", "--game", "rummikub")
+    assert code == 2
+    assert "rummikub-xp (the 160-tile set) takes up to 6" in one_error_line(err)
