@@ -82,3 +82,20 @@ def test_k1_five_players_are_told_of_the_xp_set() -> None:
     code, _, err = run("new", "Ann", "Ben", "Cy", "Dee", "Eve", "--game", "rummikub")
     assert code == 2
     assert "rummikub-xp (the 160-tile set) takes up to 6" in one_error_line(err)
+
+
+def test_k1_guided_a_first_rack_with_too_many_copies_blames_that_rack() -> None:
+    _new("Ann", "Ben")
+    code, _, err = run("round", "--guided", input="pool\n7R 7R 7R\n")
+    assert code == 2
+    said = unfolded(err)
+    assert ("Ann's rack holds more tiles than the set: 7R appears 3 times, but the set has "
+            "only 2. Try again.") in said
+    assert "racks before it" not in said
+
+
+def test_k1_guided_copies_across_racks_still_name_the_racks_before() -> None:
+    _new("Ann", "Ben")
+    code, _, err = run("round", "--guided", input="pool\n7R 7R\n7R\n")
+    assert code == 2
+    assert "With the racks before it, 7R appears 3 times" in unfolded(err)
