@@ -99,3 +99,12 @@ def test_k1_guided_copies_across_racks_still_name_the_racks_before() -> None:
     code, _, err = run("round", "--guided", input="pool\n7R 7R\n7R\n")
     assert code == 2
     assert "With the racks before it, 7R appears 3 times" in unfolded(err)
+
+
+def test_k19_a_rack_without_its_name_is_shown_with_tiles_not_cards() -> None:
+    _new()
+    for option in ("--rack", "--hand"):
+        code, _, err = run("round", "--out", "Ann", option, "Ben", "--points", "Cy=3")
+        assert code == 2
+        assert one_error_line(err).startswith(
+            f"Error: {option} takes NAME=VALUE, e.g. {option} \"Ann=JK 5R 12B\"; got 'Ben'")

@@ -32,6 +32,7 @@ HAND_OPTIONS = ("--rack",)
 # options of the other games taken here under Rummikub's own words
 ACCEPTS = ("--stock-out",)
 RACK_OPTIONS = "--rack/--points"
+RACK_EXAMPLE = '"Ann=JK 5R 12B"'
 FIX_OPTIONS = "--out, --pool-out, --rack, --points or --first"
 NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played their last "
             "tile) or --pool-out (the pool ran out)")
@@ -124,7 +125,7 @@ def _racks_from_options(opts: dict[str, Any]) -> dict[str, str | int]:
     entered: dict[str, str | int] = {}
     for option, values in (("--rack", opts.get("racks", ())), ("--hand", opts["hands"])):
         for value in values:
-            name, tiles = _split_pair(value, option)
+            name, tiles = _split_pair(value, option, RACK_EXAMPLE)
             _put(entered, name, typed_hand(tiles), RACK_OPTIONS)
     for name, total in _hands_from_options((), opts["points"], "rack").items():
         _put(entered, name, total, RACK_OPTIONS)

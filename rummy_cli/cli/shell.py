@@ -491,11 +491,12 @@ def _load(path: Path, quiet: bool = False) -> Any:
     return _read(path, quiet).current
 
 
-def _split_pair(value: str, option: str) -> tuple[str, str]:
+def _split_pair(value: str, option: str, example: str | None = None) -> tuple[str, str]:
+    """``NAME=VALUE`` split; ``example`` is the value shown when it is not so written."""
     name, eq, rest = value.partition("=")
     if not eq or not name.strip():
-        example = {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
-                   "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
+        example = example or {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
+                              "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
         raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
                                f"got {value!r}")
     return name.strip(), rest
