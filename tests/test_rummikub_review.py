@@ -108,3 +108,15 @@ def test_k19_a_rack_without_its_name_is_shown_with_tiles_not_cards() -> None:
         assert code == 2
         assert one_error_line(err).startswith(
             f"Error: {option} takes NAME=VALUE, e.g. {option} \"Ann=JK 5R 12B\"; got 'Ben'")
+
+
+SIX = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
+
+
+def test_k1_the_chart_of_a_six_player_xp_game_draws_every_player() -> None:
+    ok("new", *SIX, "--game", "rummikub-xp", "--first", "Ann")
+    ok("round", "--out", "Ann", "--points", "Ben=40", "--points", "Cy=3", "--points", "Dee=55",
+       "--points", "Eve=1", "--points", "Fay=12")
+    out = ok("chart")
+    assert "F Fay -12" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
