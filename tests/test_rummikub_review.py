@@ -120,3 +120,10 @@ def test_k1_the_chart_of_a_six_player_xp_game_draws_every_player() -> None:
     out = ok("chart")
     assert "F Fay -12" in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_k23_standings_and_history_help_show_a_rummikub_example() -> None:
+    assert "rummy standings --game rummikub" in ok("standings", "--help")
+    history = unfolded(ok("history", "--help"))
+    assert "rummy history --game rummikub" in history
+    assert "In Rummikub 'End' says 'Ann out' or 'pool out'" in history

@@ -263,13 +263,15 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
     """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
     A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each with hands won,
-    points, box bonus, game bonus, what a shutout adds, and the total.
+    points, box bonus, game bonus, what a shutout adds, and the total. Rummikub has no
+    bonuses: its points are the total, which may be below zero (K23).
 
     \b
     Examples:
       rummy standings --ledger friday.yaml
       rummy standings --format github     (paste into a chat)
       rummy standings --format html > scores.html
+      rummy standings --game rummikub     (the last Rummikub game of the night)
     """
     from ..ledger import ledger_path
     from .keepers import keeper_of
@@ -296,11 +298,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
     the target) and total. With --format csv (or tsv), a plain number in every cell:
     a column per player for the points in hand, the round's score and the total.
 
+    In Rummikub 'End' says 'Ann out' or 'pool out' (the pool ran out) and 'Racks' each
+    rack's worth (K19), in the order of the player columns; there are no bonuses.
+
     \b
     Examples:
       rummy history
       rummy history --game-number 1        (the first game of the night)
       rummy history --game gin             (the last Gin game of the night)
+      rummy history --game rummikub        (the last Rummikub game of the night)
       rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """
