@@ -127,3 +127,13 @@ def test_k23_standings_and_history_help_show_a_rummikub_example() -> None:
     history = unfolded(ok("history", "--help"))
     assert "rummy history --game rummikub" in history
     assert "In Rummikub 'End' says 'Ann out' or 'pool out'" in history
+
+
+def test_k7_a_joker_after_1_to_13_is_blamed_on_the_run_s_length() -> None:
+    code, out, _ = run("check", "meld", "1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R 13R JK",
+                       "--game", "rummikub")
+    assert code == 1
+    said = unfolded(out)
+    assert ("a run has at most 13 tiles (1 to 13; a joker is never 0 or 14; the rule "
+            "ones=high allows a 1 after the 13)") in said
+    assert "1R cannot follow 13R" not in said
