@@ -137,3 +137,18 @@ def test_k7_a_joker_after_1_to_13_is_blamed_on_the_run_s_length() -> None:
     assert ("a run has at most 13 tiles (1 to 13; a joker is never 0 or 14; the rule "
             "ones=high allows a 1 after the 13)") in said
     assert "1R cannot follow 13R" not in said
+
+
+def test_a_game_in_progress_counts_its_one_round_in_the_singular() -> None:
+    _new("Ann", "Ben")
+    ok("round", "--out", "Ann", "--points", "Ben=14")
+    code, _, err = run("new", "Ann", "Ben", "--game", "rummikub")
+    assert code == 2
+    assert "is still being played (1 round so far; Ben plays first next)" in err
+
+
+def test_a_gin_game_in_progress_counts_hands() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    code, _, err = run("new", "Ann", "Ben", "--game", "gin")
+    assert code == 2
+    assert "is still being played (0 hands so far;" in err

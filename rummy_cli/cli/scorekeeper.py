@@ -152,14 +152,16 @@ def _existing_ledger(path: Path) -> Any:
 def _in_progress(path: Path, night: Any) -> str:
     game = night.current
     number = len(night.games)
-    from .keepers import entry_word
+    from ..render import plural
+    from .keepers import entry_word, keeper_of
 
     word = entry_word(game)
+    played = plural(len(game.rounds), keeper_of(game).WORD.lower())
     which = f"{word} {number}" if number > 1 else f"a {word}"
     dealer = game.next_dealer()
     up = f"{dealer} deals next" if dealer is not None else \
         f"{game.next_leader()} plays first next"
-    return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
+    return (f"{path}: {which} is still being played ({played} so far; "
             f"{up}): record its rounds with 'rummy round', or "
             "start another game elsewhere with --ledger OTHER.yaml")
 
