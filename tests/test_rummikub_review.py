@@ -152,3 +152,16 @@ def test_a_gin_game_in_progress_counts_hands() -> None:
     code, _, err = run("new", "Ann", "Ben", "--game", "gin")
     assert code == 2
     assert "is still being played (0 hands so far;" in err
+
+
+def test_k17_fix_moving_the_going_out_asks_for_the_old_winner_s_rack() -> None:
+    _new()
+    ok("round", "--out", "Ann", "--points", "Ben=5", "--points", "Cy=4")
+    for change in (("--out", "Ben"), ("--pool-out",)):
+        code, _, err = run("fix", "1", *change, "--yes")
+        assert code == 2
+        assert one_error_line(err).startswith(
+            "Error: Ann went out in round 1 as recorded, so Ann's rack is not known: give it "
+            "with --rack \"Ann=TILES\" or --points Ann=N")
+    fixed = json.loads(ok("fix", "1", "--out", "Ben", "--points", "Ann=3", "--yes", "--json"))
+    assert fixed["scores"] == {"Ann": -3, "Ben": 7, "Cy": -4}

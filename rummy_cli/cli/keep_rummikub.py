@@ -307,6 +307,10 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
     for name, rack in _racks_from_options(opts).items():
         player = find_player_by_prefix(game.players, name)
         racks[player] = rack
+    if given_end and was.out is not None and was.out not in racks:
+        raise click.UsageError(
+            f"{was.out} went out in round {number} as recorded, so {was.out}'s rack is not "
+            f"known: give it with --rack \"{was.out}=TILES\" or --points {was.out}=N")
     if who is not None and who not in {find_player_by_prefix(game.players, n)
                                        for n in _racks_from_options(opts)}:
         racks[who] = ""
