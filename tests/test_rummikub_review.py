@@ -165,3 +165,10 @@ def test_k17_fix_moving_the_going_out_asks_for_the_old_winner_s_rack() -> None:
             "with --rack \"Ann=TILES\" or --points Ann=N")
     fixed = json.loads(ok("fix", "1", "--out", "Ben", "--points", "Ann=3", "--yes", "--json"))
     assert fixed["scores"] == {"Ann": -3, "Ben": 7, "Cy": -4}
+
+
+def test_k18_guided_a_card_player_s_stock_means_the_pool_ran_out() -> None:
+    _new("Ann", "Ben")
+    code, out, err = run("round", "--guided", input="stock\n5\n7\ny\n")
+    assert code == 0, err
+    assert "the pool ran out; Ann has the lowest rack (5) and scores 2" in unfolded(err + out)

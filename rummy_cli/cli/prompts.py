@@ -606,7 +606,8 @@ def _gin_upcard(raw: str) -> str:
 # --- Rummikub ---------------------------------------------------------------------------
 
 OUT_QUESTION = "Who went out? (a name, or 'pool')"
-POOL_WORDS = ("pool", "pool-out", "pool out", "p", "none", "nobody")
+POOL_WORDS = ("pool", "pool-out", "pool out", "p", "none", "nobody",
+              "stock", "stock-out", "stock out")  # as --stock-out is taken for --pool-out
 
 
 def _out_answer(players: Sequence[str], raw: str) -> str | None:
