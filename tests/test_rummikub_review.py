@@ -4,6 +4,7 @@ user sees before the fix was wrong, what it shows now."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from clirun import ok, one_error_line, run, unfolded
 
@@ -172,3 +173,15 @@ def test_k18_guided_a_card_player_s_stock_means_the_pool_ran_out() -> None:
     code, out, err = run("round", "--guided", input="stock\n5\n7\ny\n")
     assert code == 0, err
     assert "the pool ran out; Ann has the lowest rack (5) and scores 2" in unfolded(err + out)
+
+
+def test_k1_d2_a_rummikub_dispute_with_game_manipulation_typed_is_refused(
+        tmp_path: Path) -> None:
+    dispute = tmp_path / "d.yaml"
+    dispute.write_text("game: rummikub\nbefore: []\nrack: 1R 2R 3R\nafter: [1R 2R 3R]\n",
+                       encoding="utf-8")
+    code, _, err = run("check", "turn", str(dispute), "--game", "manipulation")
+    assert code == 2
+    assert one_error_line(err).startswith(
+        "Error: --game manipulation and the file's game: rummikub disagree: give one")
+    assert run("check", "turn", str(dispute))[0] == 0  # the file alone says which game
