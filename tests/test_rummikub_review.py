@@ -185,3 +185,12 @@ def test_k1_d2_a_rummikub_dispute_with_game_manipulation_typed_is_refused(
     assert one_error_line(err).startswith(
         "Error: --game manipulation and the file's game: rummikub disagree: give one")
     assert run("check", "turn", str(dispute))[0] == 0  # the file alone says which game
+
+
+def test_a_bad_tile_under_hand_in_a_dispute_file_is_named_under_hand(tmp_path: Path) -> None:
+    dispute = tmp_path / "d.yaml"
+    dispute.write_text("game: rummikub\nbefore: []\nhand: [1R, 5]\nafter: []\n",
+                       encoding="utf-8")
+    code, _, err = run("check", "turn", str(dispute))
+    assert code == 2
+    assert one_error_line(err).startswith(f"Error: {dispute}: hand: '5' is not a tile")
