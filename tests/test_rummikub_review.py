@@ -194,3 +194,13 @@ def test_a_bad_tile_under_hand_in_a_dispute_file_is_named_under_hand(tmp_path: P
     code, _, err = run("check", "turn", str(dispute))
     assert code == 2
     assert one_error_line(err).startswith(f"Error: {dispute}: hand: '5' is not a tile")
+
+
+def test_k19_stats_csv_keeps_the_jokers_left_in_racks() -> None:
+    import csv
+    import io
+
+    _new("Ann", "Ben")
+    ok("round", "--out", "Ann", "--rack", "Ben=JK 5R")
+    rows = list(csv.DictReader(io.StringIO(ok("stats", "--format", "csv"))))
+    assert [(r["Player"], r["Jokers"]) for r in rows] == [("Ann", "0"), ("Ben", "1")]
