@@ -204,3 +204,15 @@ def test_k19_stats_csv_keeps_the_jokers_left_in_racks() -> None:
     ok("round", "--out", "Ann", "--rack", "Ben=JK 5R")
     rows = list(csv.DictReader(io.StringIO(ok("stats", "--format", "csv"))))
     assert [(r["Player"], r["Jokers"]) for r in rows] == [("Ann", "0"), ("Ben", "1")]
+
+
+def test_k1_d2_a_tile_in_a_card_game_s_round_says_how_rummikub_starts() -> None:
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    code, _, err = run("round", "--knock", "Ann", "--hand", "Ann=", "--hand", "Ben=7R 8R",
+                       "--points", "Cy=4")
+    assert code == 2
+    line = one_error_line(err)
+    assert line.startswith("Error: Ben's hand: 7R is a Rummikub tile, but this game is played "
+                           "with cards (a Rummikub game starts with 'rummy new NAMES --game "
+                           "rummikub')")
+    assert "use --game rummikub for tiles" not in line
