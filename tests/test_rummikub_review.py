@@ -216,3 +216,11 @@ def test_k1_d2_a_tile_in_a_card_game_s_round_says_how_rummikub_starts() -> None:
                            "with cards (a Rummikub game starts with 'rummy new NAMES --game "
                            "rummikub')")
     assert "use --game rummikub for tiles" not in line
+
+
+def test_rummikub_options_with_no_ledger_say_there_is_no_ledger() -> None:
+    for typed in (("--out", "Ann", "--points", "Ben=3"), ("--pool-out", "--points", "Ben=3"),
+                  ("--rack", "Ben=3R"), ("--first", "Ann")):
+        code, _, err = run("round", *typed)
+        assert code == 2
+        assert one_error_line(err).startswith("Error: rummy-ledger.yaml: no such ledger")

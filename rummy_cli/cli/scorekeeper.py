@@ -244,6 +244,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     path = ledger_path(ledger)
     game = _load(path, quiet=True) if path.exists() else None
     keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
+    if game is None:  # no ledger: say so, not that another game's options do not fit it
+        _read(path)
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                            "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
                            "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
