@@ -27,10 +27,11 @@ from .render import and_list, plural
 
 EXTRA_HINT = "pip install 'rummy-cli[chart]'"
 
-# one colour per seat, the same in the terminal (256-colour codes) and in the image
-_TERMINAL_COLOURS = (33, 208, 34, 160, 134)
+# one colour per seat, the same in the terminal (256-colour codes) and in the image; six,
+# for Rummikub XP's six players
+_TERMINAL_COLOURS = (33, 208, 34, 160, 134, 94)
 _GREY = 8  # the target's line and label
-_IMAGE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
+_IMAGE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 _ASCII_FRAME = str.maketrans("─│┌┐└┘├┤┬┴┼", "-|+++++++++")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -61,12 +61,27 @@ def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
     try:
         cards = parse_cards(entry)
     except RummyError as exc:
+        tile = _a_tile_in(entry)
+        if tile is not None:  # a ledger's hand has no --game to give: say how Rummikub starts
+            from .cards import CARD_HELP
+
+            raise type(exc)(f"{who}'s hand: {tile} is a Rummikub tile, but this game is played "
+                            "with cards (a Rummikub game starts with 'rummy new NAMES --game "
+                            f"rummikub'); {CARD_HELP}") from None
         raise type(exc)(f"{who}'s hand: {exc}") from None
     declared = [str(c) for c in cards if isinstance(c, Joker) and c.declared is not None]
     if declared:
         raise RefusedError(f"{who}'s hand: {declared[0]}: a joker in a hand stands for "
                            "nothing yet; write it JK")
     return format_cards(cards)
+
+
+def _a_tile_in(entry: str) -> str | None:
+    """The first word of ``entry`` written as a Rummikub tile (7R, 13K), if any."""
+    from .tiles import looks_like_tile
+
+    return next((w.upper() for w in entry.replace(",", " ").split()
+                 if looks_like_tile(w.upper())), None)
 
 
 # every card as the ledger writes it (a joker in a hand stands for nothing yet: JK)

@@ -273,9 +273,23 @@ def table_rows(report: StatsReport, screen: bool = True) -> list[list[Any]]:
             for p in report.players]
 
 
+def _with_jokers(reports: Sequence[StatsReport]) -> bool:
+    return any(r.kind == "rummikub" for r in reports)
+
+
+def spreadsheet_headers(reports: Sequence[StatsReport]) -> tuple[str, ...]:
+    """:data:`SPREADSHEET_HEADERS`, and Rummikub's 'Jokers' last when a report is
+    Rummikub's (so a sheet of card games keeps the columns it always had)."""
+    return SPREADSHEET_HEADERS + (("Jokers",) if _with_jokers(reports) else ())
+
+
 def spreadsheet_rows(reports: Sequence[StatsReport]) -> list[list[Any]]:
-    """Every report's rows under :data:`SPREADSHEET_HEADERS`, each led by its kind's name."""
-    return [[KIND_NAMES[r.kind], *row] for r in reports for row in table_rows(r, screen=False)]
+    """Every report's rows under :func:`spreadsheet_headers`, each led by its kind's name."""
+    jokers = _with_jokers(reports)
+    return [[KIND_NAMES[r.kind], *row,
+             *([(p.jokers_held if r.kind == "rummikub" else "")] if jokers else [])]
+            for r in reports for row, p in zip(table_rows(r, screen=False), r.players,
+                                               strict=True)]
 
 
 def heading(report: StatsReport) -> str:

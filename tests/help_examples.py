@@ -35,6 +35,8 @@ SET_UP = {  # by command, or by the example's own line
     "rummy new": _NIGHT,
     "rummy standings --ledger night.yaml": "rummy example friday-night > night.yaml",
     "rummy history --game gin": _NIGHT + " && rummy new Ann Ben --game gin > /dev/null",
+    **dict.fromkeys(("rummy history --game rummikub", "rummy standings --game rummikub"),
+                    "rummy example rummikub-night > rummy-ledger.yaml"),
     "rummy fix 2 --points Ann=31": _GIN,
     "rummy round --knock Ann --points Ann=1 --points Ben=22": _GIN.split(" && ")[0],
     "rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S": (

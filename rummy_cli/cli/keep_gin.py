@@ -26,6 +26,7 @@ from .shell import (
 
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
 WORD = "Hand"
+HANDS = "give each hand's cards with --hand NAME=CARDS, or its deadwood with --points NAME=N"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
 FIX_OPTIONS = "--knock, --dead, --hand, --points, --upcard, --melds or --big-gin"
 

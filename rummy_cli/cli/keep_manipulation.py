@@ -29,6 +29,7 @@ from .shell import (
 ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
 WORD = "Round"  # what one entry of the game is called
+HANDS = "give each hand's cards with --hand NAME=CARDS, or its total with --points NAME=N"
 OWN_OPTIONS = ("--stock-out",)
 FIX_OPTIONS = "--knock, --stock-out, --hand or --points"
 

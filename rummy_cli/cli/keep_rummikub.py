@@ -27,8 +27,12 @@ from .shell import (
 ENDS = "a round ends with --out NAME, or --pool-out when the pool ran out"
 WORD = "Round"
 OWN_OPTIONS = ("--out", "--pool-out", "--rack", "--first")
+# the options that give what a player holds (another game's keeper answers with its HANDS)
+HAND_OPTIONS = ("--rack",)
 # options of the other games taken here under Rummikub's own words
 ACCEPTS = ("--stock-out",)
+RACK_OPTIONS = "--rack/--points"
+RACK_EXAMPLE = '"Ann=JK 5R 12B"'
 FIX_OPTIONS = "--out, --pool-out, --rack, --points or --first"
 NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played their last "
             "tile) or --pool-out (the pool ran out)")
@@ -121,10 +125,10 @@ def _racks_from_options(opts: dict[str, Any]) -> dict[str, str | int]:
     entered: dict[str, str | int] = {}
     for option, values in (("--rack", opts.get("racks", ())), ("--hand", opts["hands"])):
         for value in values:
-            name, tiles = _split_pair(value, option)
-            _put(entered, name, typed_hand(tiles))
-    for name, total in _hands_from_options((), opts["points"]).items():
-        _put(entered, name, total)
+            name, tiles = _split_pair(value, option, RACK_EXAMPLE)
+            _put(entered, name, typed_hand(tiles), RACK_OPTIONS)
+    for name, total in _hands_from_options((), opts["points"], "rack").items():
+        _put(entered, name, total, RACK_OPTIONS)
     return entered
 
 
@@ -303,6 +307,10 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
     for name, rack in _racks_from_options(opts).items():
         player = find_player_by_prefix(game.players, name)
         racks[player] = rack
+    if given_end and was.out is not None and was.out not in racks:
+        raise click.UsageError(
+            f"{was.out} went out in round {number} as recorded, so {was.out}'s rack is not "
+            f"known: give it with --rack \"{was.out}=TILES\" or --points {was.out}=N")
     if who is not None and who not in {find_player_by_prefix(game.players, n)
                                        for n in _racks_from_options(opts)}:
         racks[who] = ""

@@ -53,8 +53,10 @@ def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame |
             continue
         for option in other.OWN_OPTIONS:
             if given.get(option) and option not in accepted:
+                holds = option in getattr(other, "HAND_OPTIONS", ())
+                how = getattr(keeper, "HANDS", keeper.ENDS) if holds else keeper.ENDS
                 raise RummyError(f"{option} is for {_title(other)}; this ledger's game is "
-                                 f"{_title(keeper)}: {keeper.ENDS}")
+                                 f"{_title(keeper)}: {how}")
 
 
 def heading(game: PlayedGame, number: int) -> str:

@@ -606,7 +606,8 @@ def _gin_upcard(raw: str) -> str:
 # --- Rummikub ---------------------------------------------------------------------------
 
 OUT_QUESTION = "Who went out? (a name, or 'pool')"
-POOL_WORDS = ("pool", "pool-out", "pool out", "p", "none", "nobody")
+POOL_WORDS = ("pool", "pool-out", "pool out", "p", "none", "nobody",
+              "stock", "stock-out", "stock out")  # as --stock-out is taken for --pool-out
 
 
 def _out_answer(players: Sequence[str], raw: str) -> str | None:
@@ -662,6 +663,10 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
                 raise _CanGoBack(f"{p}'s rack cannot be empty: {why}",
                                  "Try again, or type 'back' to start the round again.")
             tiles = parse_tiles(rack) if isinstance(rack, str) else []
+            alone = check_tile_copies(tiles, rules.copies, rules.jokers)
+            if alone:
+                raise _CanGoBack(f"{p}'s rack holds more tiles than the set: "
+                                 f"{'; '.join(alone)}", "Try again.")
             too_many = check_tile_copies(held + tiles, rules.copies, rules.jokers)
             if too_many:
                 raise _CanGoBack(f"with the racks before it, {'; '.join(too_many)}",

@@ -397,6 +397,10 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
                                    "standard input")
         data = _read_dispute(file)
         label = data["label"]
+        if is_tile_game(data.get("game")) and not is_tile_game(game) and _typed(
+                "game"):  # --game manipulation said out loud, against the file's game
+            raise click.UsageError(f"--game {game} and the file's game: {data['game']} "
+                                   "disagree: give one")
         if is_tile_game(data.get("game")) or is_tile_game(game):
             from .rummikub_check import turn_from_file
 
@@ -434,6 +438,14 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             "(and --before unless the table was empty)")
     _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
                      _style(ascii_only, unicode), label)
+
+
+def _typed(parameter: str) -> bool:
+    """Whether the user gave ``parameter`` (not its default) on the command line."""
+    from click.core import ParameterSource
+
+    source = click.get_current_context().get_parameter_source(parameter)
+    return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def _card_dispute_only(data: dict[str, Any], house_rules: tuple[str, ...],

@@ -190,9 +190,9 @@ def turn_from_file(data: dict[str, Any], game: str, typed: Sequence[str], initia
         raise UnusableInputError(f"{label}: initial is true or false, not {str(said)[:20]!r}")
     if "hand" in data and "rack" in data:
         raise UnusableInputError(f"{label}: give the rack once, as hand: or rack:")
-    rack_value = data.get("rack", data.get("hand"))
+    key = "hand" if "hand" in data else "rack"  # named as the file names it
     judge(_table_from(data.get("before"), f"{label}: before"),
-          _rack_from(rack_value, f"{label}: rack"),
+          _rack_from(data.get(key), f"{label}: {key}"),
           _table_from(data.get("after"), f"{label}: after"),
           rules, initial or said, as_json, style, label)
 

@@ -152,14 +152,16 @@ def _existing_ledger(path: Path) -> Any:
 def _in_progress(path: Path, night: Any) -> str:
     game = night.current
     number = len(night.games)
-    from .keepers import entry_word
+    from ..render import plural
+    from .keepers import entry_word, keeper_of
 
     word = entry_word(game)
+    played = plural(len(game.rounds), keeper_of(game).WORD.lower())
     which = f"{word} {number}" if number > 1 else f"a {word}"
     dealer = game.next_dealer()
     up = f"{dealer} deals next" if dealer is not None else \
         f"{game.next_leader()} plays first next"
-    return (f"{path}: {which} is still being played ({len(game.rounds)} rounds so far; "
+    return (f"{path}: {which} is still being played ({played} so far; "
             f"{up}): record its rounds with 'rummy round', or "
             "start another game elsewhere with --ledger OTHER.yaml")
 
@@ -242,6 +244,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     path = ledger_path(ledger)
     game = _load(path, quiet=True) if path.exists() else None
     keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
+    if game is None:  # no ledger: say so, not that another game's options do not fit it
+        _read(path)
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                            "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
                            "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
@@ -263,13 +267,15 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
     """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
     A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each with hands won,
-    points, box bonus, game bonus, what a shutout adds, and the total.
+    points, box bonus, game bonus, what a shutout adds, and the total. Rummikub has no
+    bonuses: its points are the total, which may be below zero (K23).
 
     \b
     Examples:
       rummy standings --ledger friday.yaml
       rummy standings --format github     (paste into a chat)
       rummy standings --format html > scores.html
+      rummy standings --game rummikub     (the last Rummikub game of the night)
     """
     from ..ledger import ledger_path
     from .keepers import keeper_of
@@ -296,11 +302,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
     the target) and total. With --format csv (or tsv), a plain number in every cell:
     a column per player for the points in hand, the round's score and the total.
 
+    In Rummikub 'End' says 'Ann out' or 'pool out' (the pool ran out) and 'Racks' each
+    rack's worth (K19), in the order of the player columns; there are no bonuses.
+
     \b
     Examples:
       rummy history
       rummy history --game-number 1        (the first game of the night)
       rummy history --game gin             (the last Gin game of the night)
+      rummy history --game rummikub        (the last Rummikub game of the night)
       rummy history --format csv > sheet.csv
       rummy history --format html > sheet.html
     """

@@ -425,7 +425,7 @@ def stdin_is_terminal() -> bool:
 @click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")
 @click.pass_context
 def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
-    """Referee and scorekeeper for Manipulation Rummy (Carousel) and Gin Rummy.
+    """Referee and scorekeeper for Manipulation Rummy (Carousel), Gin Rummy and Rummikub.
 
     \b
     Referee:     rummy check meld 7H JK=8H 9H
@@ -439,7 +439,9 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
                  rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
     Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
                  rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rummikub:    rummy new Ann Ben Cy --game rummikub [--first Ann]
+    Rummikub:    rummy check meld 5R 6R JK --game rummikub  |  rummy rules K14
+                 rummy hint --game rummikub --table T --hand "1B 2B 13K"
+                 rummy new Ann Ben Cy --game rummikub [--first Ann]
                  rummy round --out Ann --rack "Ben=JK 5R" --points Cy=6
     Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
                  rummy rules joker
@@ -447,6 +449,7 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     Shell:       rummy completion bash|zsh|fish
 
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
+    Tiles: number + colour (7R, 13K; K B O R); a joker is JK.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
     """
     ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
@@ -488,11 +491,12 @@ def _load(path: Path, quiet: bool = False) -> Any:
     return _read(path, quiet).current
 
 
-def _split_pair(value: str, option: str) -> tuple[str, str]:
+def _split_pair(value: str, option: str, example: str | None = None) -> tuple[str, str]:
+    """``NAME=VALUE`` split; ``example`` is the value shown when it is not so written."""
     name, eq, rest = value.partition("=")
     if not eq or not name.strip():
-        example = {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
-                   "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
+        example = example or {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
+                              "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
         raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
                                f"got {value!r}")
     return name.strip(), rest
@@ -508,8 +512,10 @@ def _sentence(game: Any, result: Any) -> str:
     return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
 
 
-def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict[str, str | int]:
-    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too)."""
+def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
+                        what: str = "hand") -> dict[str, str | int]:
+    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);
+    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack')."""
     from ..hands import typed_hand, typed_total
 
     entered: dict[str, str | int] = {}
@@ -520,7 +526,7 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...]) -> dict
         name, total = _split_pair(value, "--points")
         n = typed_total(total)
         if n is None and typed_total(total.strip().removeprefix("-")) is not None:
-            raise click.UsageError(f"--points {_short(value)!r}: a hand's total cannot be "
+            raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot be "
                                    "negative")
         if n is None:
             raise click.UsageError(
@@ -535,12 +541,13 @@ def _short(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[:most] + "..."
 
 
-def _put(entered: dict[str, str | int], name: str, value: str | int) -> None:
+def _put(entered: dict[str, str | int], name: str, value: str | int,
+         options: str = "--hand/--points") -> None:
     import unicodedata
 
     key = unicodedata.normalize("NFC", name).casefold()
     if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
-        raise click.UsageError(f"{name} has more than one --hand/--points: give one per player")
+        raise click.UsageError(f"{name} has more than one {options}: give one per player")
     entered[name] = value
 
 

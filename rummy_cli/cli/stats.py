@@ -122,10 +122,10 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     """
     from ..stats import (
         KIND_NAMES,
-        SPREADSHEET_HEADERS,
         find_kind,
         headers,
         heading,
+        spreadsheet_headers,
         spreadsheet_rows,
         stats_by_kind,
         stats_json,
@@ -145,7 +145,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     from ..sheet import SCREEN_FORMATS, is_spreadsheet, spreadsheet
 
     if is_spreadsheet(fmt):
-        click.echo(spreadsheet(spreadsheet_rows(reports), SPREADSHEET_HEADERS, fmt))
+        click.echo(spreadsheet(spreadsheet_rows(reports), spreadsheet_headers(reports), fmt))
         return
     for n, report in enumerate(reports):
         if n:

@@ -68,7 +68,8 @@ def end_words(game: RummikubGame, number: int) -> str:
 
 
 def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
-    """``round --json``: the round as scored, and whether it ended the game."""
+    """``round --json``: the round as scored, and whether it ended the game (this round,
+    not the game as it stands: an early round of a finished game did not end it)."""
     r = game.results[number - 1]
     return {
         "round": number,
@@ -79,7 +80,7 @@ def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
         "winners": list(r.winners),
         "scores": dict(r.scores),
         "remainder": r.remainder,
-        "game_over": game.state.game_over,
+        "game_over": game.state.game_over and game.state.over_after == number,
     }
 
 
@@ -233,10 +234,26 @@ def house_rules(game: RummikubGame) -> dict[str, tuple[Any, Any]]:
 
 
 def house_rules_text(game: RummikubGame) -> str:
-    """The options that differ from the preset, in one line ('' when none do)."""
+    """The options that differ from the preset, in one line ('' when none do), each value
+    as ``rummy rules --figures`` writes it (a rounds or target of 0 is 'off').
+
+    >>> from .game import new_rummikub_game
+    >>> from .rules import RUMMIKUB
+    >>> rules = RUMMIKUB.with_house_rules({"rounds": "0", "target": "100"})
+    >>> house_rules_text(new_rummikub_game(["Ann", "Ben"], first="Ann", rules=rules))
+    "House rules: rounds off (the preset's: one per player), target 100 (the preset's: off)."
+    """
     changed = house_rules(game)
     if not changed:
         return ""
-    return "House rules: " + ", ".join(f"{name} {value} (the preset's: "
-                                       f"{'one per player' if book is None else book})"
+    return "House rules: " + ", ".join(f"{name} {_figure(name, value)} (the preset's: "
+                                       f"{_figure(name, book)})"
                                        for name, (value, book) in changed.items()) + "."
+
+
+def _figure(name: str, value: Any) -> str:
+    if value is None:
+        return "one per player"
+    if name in ("rounds", "target") and value == 0:
+        return "off"
+    return str(value)

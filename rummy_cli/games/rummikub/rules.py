@@ -189,6 +189,8 @@ class RummikubRules:
         """What makes these rules unplayable for ``players`` players.
 
         >>> RUMMIKUB.problem_for(4)
+        >>> RUMMIKUB.problem_for(5)[1]
+        'rummikub is for 2 to 4 players, not 5: rummikub-xp (the 160-tile set) takes up to 6'
         >>> RummikubRules(rack=30).problem_for(4)[1]
         '4 racks of 30 tiles need 120 tiles, but the set holds 106; deal fewer'
         """
@@ -196,8 +198,12 @@ class RummikubRules:
         if problem:
             return problem
         if not self.min_players <= players <= self.max_players:
+            bigger = [name for name, preset in PRESETS.items()
+                      if preset.max_players >= players > self.max_players]
+            more = (f": {bigger[0]} (the {PRESETS[bigger[0]].tiles}-tile set) takes up to "
+                    f"{PRESETS[bigger[0]].max_players}" if bigger else "")
             return "max_players", (f"{self.game} is for {self.min_players} to "
-                                   f"{self.max_players} players, not {players}")
+                                   f"{self.max_players} players, not {players}{more}")
         if players * self.rack >= self.tiles:
             return "rack", (f"{players} racks of {self.rack} tiles need "
                             f"{players * self.rack} tiles, but the set holds {self.tiles}; "

@@ -288,12 +288,14 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
     twice = [t for t, n in Counter(real).items() if n > 1]
     if twice and not (rules.ones != "low" and twice == [Tile(1, real[0].colour)]):
         return f"a run holds each number once: {twice[0]} twice"
+    if len(tiles) > 13 + (rules.ones != "low"):  # before the 1-after-13 words: no joker is 14
+        more = (" (1 to 13; a joker is never 0 or 14; the rule ones=high allows a 1 after the "
+                "13)" if rules.ones == "low" else "")
+        return f"a run has at most {13 + (rules.ones != 'low')} tiles{more}"
     if rules.ones == "low" and 1 in numbers and 13 in numbers:
         colour = real[0].colour
         return (f"1 is low only: {Tile(1, colour)} cannot follow {Tile(13, colour)} (the rule "
                 "ones=high allows 12-13-1)")
-    if len(tiles) > 13 + (rules.ones != "low"):
-        return f"a run has at most {13 + (rules.ones != 'low')} tiles"
     jokers = len(tiles) - len(real)
     filler = "no joker fills" if not jokers else (
         f"{jokers} joker{'s' if jokers > 1 else ''} cannot fill")
