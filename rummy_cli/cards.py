@@ -162,7 +162,7 @@ def _parse_real(token: str, original: str, joker: bool = False) -> Card:
     from .tiles import looks_like_tile  # only on the way to an error: startup stays small
 
     if looks_like_tile(text):
-        why = f"{text} is a Rummikub tile: use --game rummikub for tiles; {CARD_HELP}"
+        why = f"{text} is a Rummikub tile (tiles go with --game rummikub); {CARD_HELP}"
     elif text in RANK_OF_TEXT:
         why = f"{text} has no suit; {CARD_HELP}" if joker else f"it has no suit; {CARD_HELP}"
     elif suit in SUIT_OF_TEXT and rank in _WRITTEN:

@@ -46,7 +46,8 @@ END_LINE = "# end of ledger"
 HEADER = (
     "# rummy ledger: the games of one table, kept by the rummy command.\n"
     "# You may correct it by hand: scores are recomputed from the hands on every load.\n"
-    "# A hand is the cards left (\"3C 2D\", \"\" for none) or their total (12).\n"
+    "# A hand is the cards left (\"3C 2D\"; in Rummikub a rack, \"7R JK\"), \"\" for none, "
+    "or a total (12).\n"
     "# Comments are not kept when rummy writes this file: give a round a note: line instead.\n"
     f"# The last line, {END_LINE!r}, shows that the file is whole: keep it last.\n"
 )

@@ -224,9 +224,9 @@ def test_check_meld_refuses_card_options_and_bad_rules(option: tuple[str, str]) 
 def test_a_tile_in_a_card_command_names_game_rummikub() -> None:
     code, _, err = run("check", "meld", "7R", "8R", "9R")
     assert code == 2
-    assert "7R is a Rummikub tile: use --game rummikub" in one_error_line(err)
+    assert "7R is a Rummikub tile (tiles go with --game rummikub)" in one_error_line(err)
     code, _, err = run("check", "meld", "7H", "JK=7R", "9H")
-    assert code == 2 and "use --game rummikub" in err
+    assert code == 2 and "tiles go with --game rummikub" in err
 
 
 def test_joker_alone_is_still_a_card_in_a_card_command() -> None:

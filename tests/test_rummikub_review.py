@@ -215,7 +215,7 @@ def test_k1_d2_a_tile_in_a_card_game_s_round_says_how_rummikub_starts() -> None:
     assert line.startswith("Error: Ben's hand: 7R is a Rummikub tile, but this game is played "
                            "with cards (a Rummikub game starts with 'rummy new NAMES --game "
                            "rummikub')")
-    assert "use --game rummikub for tiles" not in line
+    assert "tiles go with --game rummikub" not in line
 
 
 def test_rummikub_options_with_no_ledger_say_there_is_no_ledger() -> None:

@@ -413,7 +413,7 @@ def test_cli_the_game_option_reads_a_file_without_game(tmp_path: Path) -> None:
     path.write_text("before: 5R 6R 7R\nrack: 8R\nafter: 5R 6R 7R 8R\n", encoding="utf-8")
     assert run("check", "turn", str(path), "--game", "rummikub")[0] == 0
     code, _, err = run("check", "turn", str(path))
-    assert code == 2 and "use --game rummikub" in one_error_line(err)
+    assert code == 2 and "tiles go with --game rummikub" in one_error_line(err)
 
 
 @pytest.mark.parametrize(("text", "words"), [
