@@ -52,8 +52,8 @@ HEADER = (
     f"# The last line, {END_LINE!r}, shows that the file is whole: keep it last.\n"
 )
 # a game of any kind: each kind's module in games/ says what it holds; what all of them
-# provide is games.PlayedGame (kept Any here while the keepers read each kind's own fields)
-AnyGame = Any
+# provide is games.PlayedGame, all the ledger reads of them
+AnyGame = PlayedGame
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 # The most rounds rummy writes into one file. Every command reads and scores the whole file:
