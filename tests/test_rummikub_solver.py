@@ -743,3 +743,86 @@ def test_same_opening_as_rummikub_solver_where_its_model_is_ours(rack: list[AnyT
     assume(sum({t.number for t in rack if isinstance(t, Tile)}) >= RUMMIKUB.opening)
     play = best_play([], rack, RUMMIKUB, initial=True)
     assert (0 if play is None else play.cards_played) == _their_opening(rack), format_tiles(rack)
+
+
+# --- check turn's suggestion: the exact solver first ---------------------------------------
+
+BIG_TABLE = ("1K 1B 1O / 10K 11K 12K 13K / 5B 5O 5K 5R / 4R 5R 6R 7R / 2K 3K 4K 5K 6K / "
+             "11K 11B 11R / 11O 12O 13O / 5B 6B 7B / 4R 4K 4O / 1O 1B 1R / 3O 4O 5O / "
+             "9B 10B 11B 12B 13B / 7R 7O 7B / 13R 13B 13O 13K / 3O 3R 3K 3B / 8R 9R 10R / "
+             "10K 10O 10R")
+BIG_PLAYED = "1K 9K 3B 4B 4B 8B 9B 2O 6O 8O 11O 6R 12R JK"
+
+
+def test_k8_suggestion_on_a_table_of_60_comes_from_the_exact_solver() -> None:
+    from rummy_cli.games.rummikub import suggest as quick
+
+    before, tiles = parse_tile_table(BIG_TABLE), parse_tiles(BIG_PLAYED)
+    found = quick.suggest(before, tiles, tiles)
+    assert found is not None
+    verdict = judge_turn(before, tiles, found)
+    assert verdict.legal and sorted(map(str, verdict.played)) == sorted(map(str, tiles))
+    assert found[:3] == before[:3] or any(s in found for s in before)  # table sets kept
+
+
+def test_k8_cli_check_turn_suggests_on_a_large_table() -> None:
+    after = f"{BIG_TABLE} / {BIG_PLAYED}"
+    code, out, _ = run("check", "turn", "--game", "rummikub", "--before", BIG_TABLE,
+                       "--rack", BIG_PLAYED + " 2B", "--after", after, "--json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["violations"][0]["code"] == "illegal-meld"
+    assert doc["suggestion"] is not None
+    again = judge_turn(parse_tile_table(BIG_TABLE), parse_tiles(BIG_PLAYED + " 2B"),
+                       tuple(tuple(parse_tiles(" ".join(s))) for s in doc["suggestion"]))
+    assert again.legal and len(again.played) == 14
+
+
+def test_k8_no_suggestion_when_no_legal_table_plays_the_tiles() -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion
+
+    before = parse_tile_table("3K 4K 5K")
+    assert exact_suggestion(before, parse_tiles("9R 2B"), parse_tiles("9R")) == (None, True)
+
+
+def test_k7_ones_wrap_with_a_table_falls_back_to_the_quick_search() -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion
+    from rummy_cli.games.rummikub.suggest import suggest as quick_first
+
+    wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    before, tiles = parse_tile_table("12R 13R 1R / 5K 5B 5O"), parse_tiles("2R")
+    assert exact_suggestion(before, tiles, tiles, wrap) == (None, False)
+    found = quick_first(before, tiles, tiles, wrap)
+    assert found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+
+
+def test_k15_strict_suggestion_is_legal_under_the_strict_rules() -> None:
+    from rummy_cli.games.rummikub.suggest import suggest as quick_first
+
+    before, rack = parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R")
+    assert quick_first(before, rack, parse_tiles("6O"), STRICT) is None  # no new set for JK
+    found = quick_first(before, rack, parse_tiles("6O 11B 12B"), STRICT)
+    assert found is not None and judge_turn(before, rack, found, rules=STRICT).legal
+    assert "11B 12B JK" in format_tile_table(found).split(" / ")
+
+
+SMALL_SETS = ["3K 4K 5K", "5O JK 7O", "8K 8B 8O 8R", "10B 11B 12B", "1R 2R 3R 4R", "9O 9R JK",
+              "6B 7B 8B"]
+LOOSE = parse_tiles("6O 2K 6K 9B 5R 13B 8O 4O 9K 1R")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SMALL_SETS), max_size=3, unique=True),
+       st.lists(st.sampled_from(range(len(LOOSE))), min_size=1, max_size=4, unique=True))
+def test_k8_the_exact_suggestion_finds_whatever_the_quick_search_finds(
+        sets: list[str], picks: list[int]) -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion, quick_suggestion
+
+    before = parse_tile_table(" / ".join(sets)) if sets else ()
+    tiles = [LOOSE[i] for i in picks]
+    exact, final = exact_suggestion(before, tiles, tiles)
+    assert final
+    if exact is not None:
+        assert judge_turn(before, tiles, exact).legal
+    if quick_suggestion(before, tiles, tiles) is not None:
+        assert exact is not None
