@@ -590,13 +590,14 @@ class _Turn:
         reached: set[object] = {kind(t) for t in played}
         after_in: set[int] = set()
         table_in: set[int] = set()
+        kinds_of = ([{kind(t) for t in tiles} for tiles in sets],
+                    [{kind(t) for t in tiles} for tiles in self.table])
         grew = True
         while grew:
             grew = False
-            for found, pool in ((after_in, sets), (table_in, self.table)):
-                for i, tiles in enumerate(pool):
-                    kinds = {kind(t) for t in tiles}
-                    if i not in found and kinds & reached:
+            for found, kinds_here in zip((after_in, table_in), kinds_of):
+                for i, kinds in enumerate(kinds_here):
+                    if i not in found and not kinds.isdisjoint(reached):
                         found.add(i)
                         reached |= kinds
                         grew = True
