@@ -826,3 +826,46 @@ def test_k8_the_exact_suggestion_finds_whatever_the_quick_search_finds(
         assert judge_turn(before, tiles, exact).legal
     if quick_suggestion(before, tiles, tiles) is not None:
         assert exact is not None
+
+
+# --- the strict joker rules: cases a brute force over the referee found --------------------
+
+def test_k16_locked_sets_may_grow_when_the_best_play_breaks_them() -> None:
+    # the best play robs 4R from the run holding a joker; under the strict rules the run
+    # and the group holding a joker may only grow: 3R and 6O
+    play = hint("4R JK 6R 7R / JK 6B 6R", "10K 4O 6O 3R 4B", STRICT)
+    assert play is not None and played(play) == ["3R", "6O"] and not play.exact
+    assert judge_turn(parse_tile_table("4R JK 6R 7R / JK 6B 6R"),
+                      parse_tiles("10K 4O 6O 3R 4B"), play.after, rules=STRICT).legal
+
+
+def test_k15_new_set_counts_identical_tiles_alike() -> None:
+    # 10R frees the joker of the 10s; 11R JK 13R is a new set with two rack tiles, whichever
+    # 13R (the rack's or the table's) the search put there
+    table, rack = "10O 10B 10K JK / JK 13R 13K", "4K 13R 10R 11R"
+    play = hint(table, rack, RUMMIKUB.with_house_rules({"freed_joker": "new-set"}))
+    assert play is not None and played(play) == ["10R", "11R", "13R"] and play.exact
+    play = hint(table, rack, STRICT)
+    assert play is not None and played(play) == ["10R", "11R", "13R"]
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after,
+                      rules=STRICT).legal
+
+
+def test_k16_locked_group_gets_its_real_tile_and_the_joker_a_new_set() -> None:
+    # the best play moves 7B into 4B JK 6B 7B, robbing the locked group; 7K from the rack
+    # takes the joker's place instead, and the joker makes 4B 5B 6B with two rack tiles
+    table, rack = "7B 7O JK 7R", "6B 2K 4B 7K 5O"
+    play = hint(table, rack, STRICT)
+    assert play is not None and played(play) == ["4B", "6B", "7K"]
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after, rules=STRICT).legal
+
+
+def test_k16_table_sets_put_back_never_break_a_locked_set() -> None:
+    table = ("4O 5O JK 7O / 10K 11K 12K / 4K 5K 6K / 9K 10K 11K 12K / 1B 2B 3B 4B / "
+             "3B 3R 3O 3K / 2O 3O 4O / 5O 6O 7O 8O 9O / 2R 3R 4R 5R / 2O 2R 2B / "
+             "9B 10B 11B 12B / 13B 13R 13K / 8O 9O 10O 11O / 5B 6B 7B / "
+             "8B 9B 10B 11B 12B 13B / 13O 13K 13R")
+    rack = "12R 11R 4K 1R 12O 9R 8R 5B 11R 6R 1R 7K 8R 10O"
+    play = hint(table, rack, STRICT)
+    assert play is not None
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after, rules=STRICT).legal
