@@ -869,3 +869,34 @@ def test_k16_table_sets_put_back_never_break_a_locked_set() -> None:
     play = hint(table, rack, STRICT)
     assert play is not None
     assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after, rules=STRICT).legal
+
+
+def brute_by_referee(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
+                     rules: RummikubRules) -> tuple[int, int] | None:
+    """The best (tiles, points) over every sub-rack and partition the referee finds legal."""
+    on_table = [t for s in table for t in s]
+    best = None
+    for sub in _sub_racks(rack):
+        score = (len(sub), _points(sub, rules))
+        if not sub or (best is not None and score <= best):
+            continue
+        tiles = tuple(sorted([*on_table, *sub], key=_key))
+        if any(judge_turn(tuple(table), tuple(rack), tuple(p), rules=rules).legal
+               for p in _partitions(tiles, rules)):
+            best = score
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(positions())
+def test_k15_k16_strict_hint_against_a_brute_force_over_the_referee(
+        position: tuple[list[tuple[AnyTile, ...]], list[AnyTile]]) -> None:
+    table, rack = position
+    play = best_play(table, rack, STRICT)
+    truth = brute_by_referee(table, rack, STRICT)
+    ours = _score(play, "cards")
+    if play is None or play.exact:
+        assert ours == truth
+    else:  # the fallback: legal, maybe not the best
+        assert ours is not None and truth is not None and ours <= truth
