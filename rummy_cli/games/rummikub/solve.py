@@ -13,10 +13,14 @@ this module says what must be placed and what may, and judges what the search ca
   freed one is free, its freeing tile played);
 * the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
 * ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer, not
-  searched: when it breaks them, the best play keeping every table joker as it is, or
-  leaving the sets that hold one alone, is given, marked not exact;
+  searched (a set holds as many played tiles as it has of each kind played, as the
+  referee counts): when it breaks them, the best of these is given, marked not exact:
+  every table joker kept as it is; the sets holding one left alone; those sets grown by
+  rack tiles, or given their joker's real tile from the rack (the joker then free), the
+  rest searched beside them (:meth:`_Turn._grown`), each judged by the referee;
 * the last tie-break (fewer table sets changed) puts back table sets the play need not
-  touch (see :meth:`_Turn._keep_table_sets`).
+  touch (see :meth:`_Turn._keep_table_sets`); under the strict rules the referee checks
+  the result, and the search's own layout stays when it finds it illegal.
 
 >>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
 >>> play = best_play(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R"))
