@@ -743,3 +743,160 @@ def test_same_opening_as_rummikub_solver_where_its_model_is_ours(rack: list[AnyT
     assume(sum({t.number for t in rack if isinstance(t, Tile)}) >= RUMMIKUB.opening)
     play = best_play([], rack, RUMMIKUB, initial=True)
     assert (0 if play is None else play.cards_played) == _their_opening(rack), format_tiles(rack)
+
+
+# --- check turn's suggestion: the exact solver first ---------------------------------------
+
+BIG_TABLE = ("1K 1B 1O / 10K 11K 12K 13K / 5B 5O 5K 5R / 4R 5R 6R 7R / 2K 3K 4K 5K 6K / "
+             "11K 11B 11R / 11O 12O 13O / 5B 6B 7B / 4R 4K 4O / 1O 1B 1R / 3O 4O 5O / "
+             "9B 10B 11B 12B 13B / 7R 7O 7B / 13R 13B 13O 13K / 3O 3R 3K 3B / 8R 9R 10R / "
+             "10K 10O 10R")
+BIG_PLAYED = "1K 9K 3B 4B 4B 8B 9B 2O 6O 8O 11O 6R 12R JK"
+
+
+def test_k8_suggestion_on_a_table_of_60_comes_from_the_exact_solver() -> None:
+    from rummy_cli.games.rummikub import suggest as quick
+
+    before, tiles = parse_tile_table(BIG_TABLE), parse_tiles(BIG_PLAYED)
+    found = quick.suggest(before, tiles, tiles)
+    assert found is not None
+    verdict = judge_turn(before, tiles, found)
+    assert verdict.legal and sorted(map(str, verdict.played)) == sorted(map(str, tiles))
+    assert found[:3] == before[:3] or any(s in found for s in before)  # table sets kept
+
+
+def test_k8_cli_check_turn_suggests_on_a_large_table() -> None:
+    after = f"{BIG_TABLE} / {BIG_PLAYED}"
+    code, out, _ = run("check", "turn", "--game", "rummikub", "--before", BIG_TABLE,
+                       "--rack", BIG_PLAYED + " 2B", "--after", after, "--json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["violations"][0]["code"] == "illegal-meld"
+    assert doc["suggestion"] is not None
+    again = judge_turn(parse_tile_table(BIG_TABLE), parse_tiles(BIG_PLAYED + " 2B"),
+                       tuple(tuple(parse_tiles(" ".join(s))) for s in doc["suggestion"]))
+    assert again.legal and len(again.played) == 14
+
+
+def test_k8_no_suggestion_when_no_legal_table_plays_the_tiles() -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion
+
+    before = parse_tile_table("3K 4K 5K")
+    assert exact_suggestion(before, parse_tiles("9R 2B"), parse_tiles("9R")) == (None, True)
+
+
+def test_k7_ones_wrap_with_a_table_falls_back_to_the_quick_search() -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion
+    from rummy_cli.games.rummikub.suggest import suggest as quick_first
+
+    wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    before, tiles = parse_tile_table("12R 13R 1R / 5K 5B 5O"), parse_tiles("2R")
+    assert exact_suggestion(before, tiles, tiles, wrap) == (None, False)
+    found = quick_first(before, tiles, tiles, wrap)
+    assert found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+
+
+def test_k15_strict_suggestion_is_legal_under_the_strict_rules() -> None:
+    from rummy_cli.games.rummikub.suggest import suggest as quick_first
+
+    before, rack = parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R")
+    assert quick_first(before, rack, parse_tiles("6O"), STRICT) is None  # no new set for JK
+    found = quick_first(before, rack, parse_tiles("6O 11B 12B"), STRICT)
+    assert found is not None and judge_turn(before, rack, found, rules=STRICT).legal
+    assert "11B 12B JK" in format_tile_table(found).split(" / ")
+
+
+SMALL_SETS = ["3K 4K 5K", "5O JK 7O", "8K 8B 8O 8R", "10B 11B 12B", "1R 2R 3R 4R", "9O 9R JK",
+              "6B 7B 8B"]
+LOOSE = parse_tiles("6O 2K 6K 9B 5R 13B 8O 4O 9K 1R")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SMALL_SETS), max_size=3, unique=True),
+       st.lists(st.sampled_from(range(len(LOOSE))), min_size=1, max_size=4, unique=True))
+def test_k8_the_exact_suggestion_finds_whatever_the_quick_search_finds(
+        sets: list[str], picks: list[int]) -> None:
+    from rummy_cli.games.rummikub.suggest import exact_suggestion, quick_suggestion
+
+    before = parse_tile_table(" / ".join(sets)) if sets else ()
+    tiles = [LOOSE[i] for i in picks]
+    exact, final = exact_suggestion(before, tiles, tiles)
+    assert final
+    if exact is not None:
+        assert judge_turn(before, tiles, exact).legal
+    if quick_suggestion(before, tiles, tiles) is not None:
+        assert exact is not None
+
+
+# --- the strict joker rules: cases a brute force over the referee found --------------------
+
+def test_k16_locked_sets_may_grow_when_the_best_play_breaks_them() -> None:
+    # the best play robs 4R from the run holding a joker; under the strict rules the run
+    # and the group holding a joker may only grow: 3R and 6O
+    play = hint("4R JK 6R 7R / JK 6B 6R", "10K 4O 6O 3R 4B", STRICT)
+    assert play is not None and played(play) == ["3R", "6O"] and not play.exact
+    assert judge_turn(parse_tile_table("4R JK 6R 7R / JK 6B 6R"),
+                      parse_tiles("10K 4O 6O 3R 4B"), play.after, rules=STRICT).legal
+
+
+def test_k15_new_set_counts_identical_tiles_alike() -> None:
+    # 10R frees the joker of the 10s; 11R JK 13R is a new set with two rack tiles, whichever
+    # 13R (the rack's or the table's) the search put there
+    table, rack = "10O 10B 10K JK / JK 13R 13K", "4K 13R 10R 11R"
+    play = hint(table, rack, RUMMIKUB.with_house_rules({"freed_joker": "new-set"}))
+    assert play is not None and played(play) == ["10R", "11R", "13R"] and play.exact
+    play = hint(table, rack, STRICT)
+    assert play is not None and played(play) == ["10R", "11R", "13R"]
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after,
+                      rules=STRICT).legal
+
+
+def test_k16_locked_group_gets_its_real_tile_and_the_joker_a_new_set() -> None:
+    # the best play moves 7B into 4B JK 6B 7B, robbing the locked group; 7K from the rack
+    # takes the joker's place instead, and the joker makes 4B 5B 6B with two rack tiles
+    table, rack = "7B 7O JK 7R", "6B 2K 4B 7K 5O"
+    play = hint(table, rack, STRICT)
+    assert play is not None and played(play) == ["4B", "6B", "7K"]
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after, rules=STRICT).legal
+
+
+def test_k16_table_sets_put_back_never_break_a_locked_set() -> None:
+    table = ("4O 5O JK 7O / 10K 11K 12K / 4K 5K 6K / 9K 10K 11K 12K / 1B 2B 3B 4B / "
+             "3B 3R 3O 3K / 2O 3O 4O / 5O 6O 7O 8O 9O / 2R 3R 4R 5R / 2O 2R 2B / "
+             "9B 10B 11B 12B / 13B 13R 13K / 8O 9O 10O 11O / 5B 6B 7B / "
+             "8B 9B 10B 11B 12B 13B / 13O 13K 13R")
+    rack = "12R 11R 4K 1R 12O 9R 8R 5B 11R 6R 1R 7K 8R 10O"
+    play = hint(table, rack, STRICT)
+    assert play is not None
+    assert judge_turn(parse_tile_table(table), parse_tiles(rack), play.after, rules=STRICT).legal
+
+
+def brute_by_referee(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
+                     rules: RummikubRules) -> tuple[int, int] | None:
+    """The best (tiles, points) over every sub-rack and partition the referee finds legal."""
+    on_table = [t for s in table for t in s]
+    best = None
+    for sub in _sub_racks(rack):
+        score = (len(sub), _points(sub, rules))
+        if not sub or (best is not None and score <= best):
+            continue
+        tiles = tuple(sorted([*on_table, *sub], key=_key))
+        if any(judge_turn(tuple(table), tuple(rack), tuple(p), rules=rules).legal
+               for p in _partitions(tiles, rules)):
+            best = score
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(positions())
+def test_k15_k16_strict_hint_against_a_brute_force_over_the_referee(
+        position: tuple[list[tuple[AnyTile, ...]], list[AnyTile]]) -> None:
+    table, rack = position
+    play = best_play(table, rack, STRICT)
+    truth = brute_by_referee(table, rack, STRICT)
+    ours = _score(play, "cards")
+    if play is None or play.exact:
+        assert ours == truth
+    else:  # the fallback: legal, maybe not the best
+        assert ours is not None and truth is not None and ours <= truth

@@ -13,10 +13,14 @@ this module says what must be placed and what may, and judges what the search ca
   freed one is free, its freeing tile played);
 * the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
 * ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer, not
-  searched: when it breaks them, the best play keeping every table joker as it is, or
-  leaving the sets that hold one alone, is given, marked not exact;
+  searched (a set holds as many played tiles as it has of each kind played, as the
+  referee counts): when it breaks them, the best of these is given, marked not exact:
+  every table joker kept as it is; the sets holding one left alone; those sets grown by
+  rack tiles, or given their joker's real tile from the rack (the joker then free), the
+  rest searched beside them (:meth:`_Turn._grown`), each judged by the referee;
 * the last tie-break (fewer table sets changed) puts back table sets the play need not
-  touch (see :meth:`_Turn._keep_table_sets`).
+  touch (see :meth:`_Turn._keep_table_sets`); under the strict rules the referee checks
+  the result, and the search's own layout stays when it finds it illegal.
 
 >>> from rummy_cli.tiles import format_tile_table, parse_tile_table, parse_tiles
 >>> play = best_play(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R"))
@@ -29,13 +33,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import permutations, product
+from itertools import combinations, islice, permutations, product
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker
 from ...errors import UnusableInputError
 from ...search.problem import Cell, Solution
-from ...tiles import AnyTile, Tile, TileJoker, TileSet, tile_sort_key
+from ...tiles import COLOURS, AnyTile, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import Candidate, pack
 from .rules import RUMMIKUB, RummikubRules
 from .sets import judge_set
@@ -58,6 +62,7 @@ from .tilecards import NotSolvable, bare_tile, card_of, problem_of, solve, tile_
 
 Objective = Literal["cards", "points"]
 MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
+MOST_GROWN = 200  # ways of growing the sets holding a joker tried by a strict rule's fallback
 PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
 def tile_points(tile: AnyTile, rules: RummikubRules = RUMMIKUB) -> int:
     """What a tile left in a rack is worth (K19): its number, a joker 30."""
@@ -232,6 +237,7 @@ class _Turn:
         self.real_table = Counter(t for s in self.table for t in s if isinstance(t, Tile))
         self.rack_real = Counter(t for t in rack if isinstance(t, Tile))
         self.rack_jokers = sum(1 for t in rack if isinstance(t, TileJoker))
+        self.fixed: set[int] = set()  # table sets a search ``aside`` leaves alone too
 
     def weight(self, tile: AnyTile) -> int:
         points = tile_points(tile, self.rules)
@@ -355,9 +361,104 @@ class _Turn:
             aside = self._search(None, forced, forced_jokers, beat=None, aside=True)
             found = max((f for f in (kept, aside) if f is not None), key=lambda f: f.score,
                         default=None)
+            play = (self._finish(found, exact) if found is not None and found.score > 0
+                    else None)
+            if not forced and not forced_jokers:
+                grown = self._grown()
+                if grown is not None and (play is None
+                                          or self._score(grown) > self._score(play)):
+                    play = grown
+            return play
         if found is None or found.score <= 0:
             return None
         return self._finish(found, exact)
+
+    def _grown(self) -> TilePlay | None:
+        """A strict rule's fallback (not exact): each table set holding a joker grows by
+        rack tiles at its ends or in its group, or gets the real tile of its joker from the
+        rack (the joker then free for the search), every way; the rest of the table and
+        rack searched beside them; the best play the referee finds legal."""
+        from .turn import judge_turn
+
+        where = sorted({j.where for j in self.jokers})
+        options = [[*((g, 0) for g in self._growths(self.table[i])),
+                    *self._replacements(self.table[i])] for i in where]
+        best: TilePlay | None = None
+        for combo in islice(product(*options), MOST_GROWN):
+            extra = [t for part, _ in combo for t in part]
+            freed = sum(n for _, n in combo)
+            rest = minus([t for t in self.rack if isinstance(t, Tile)], extra)
+            if rest is None:
+                continue  # two sets want the same rack tile
+            table = list(self.table)
+            for i, (part, n) in zip(where, combo):
+                tiles = [t for t in table[i] if not n or isinstance(t, Tile)]
+                table[i] = tuple(sorted([*tiles, *part], key=reading_order))
+            jokers = self.rack_jokers + freed
+            sub = _Turn(table, [*rest, *[TileJoker()] * jokers], self.rules, self.by)
+            sub.scale = self.scale
+            sub.fixed = set(where)
+            found = sub._search(None, Counter(), freed, beat=None, aside=True)
+            if found is None:
+                continue
+            inner = sub._finish(found, exact=False)
+            from_rack = less(list(inner.played), [TileJoker()] * freed)
+            play = self._play([*extra, *from_rack], undeclared([list(s) for s in inner.after]),
+                              None, freed, False)
+            if not play.played or (best is not None and self._score(play) <= self._score(best)):
+                continue
+            if judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal:
+                best = play
+        return best
+
+    def _replacements(self, tiles: TileSet) -> list[tuple[tuple[Tile, ...], int]]:
+        """The rack tiles that can take the place of a set's jokers (every joker, one
+        reading), freeing them: the tiles and how many jokers are freed."""
+        found: dict[tuple[Tile, ...], int] = {}
+        jokers = sum(isinstance(t, TileJoker) for t in tiles)
+        for reading in readings_of(tuple(sorted(tiles, key=reading_order)), self.rules):
+            need = Counter(reading.jokers)
+            if all(self.rack_real[t] >= n for t, n in need.items()):
+                found[tuple(sorted(reading.jokers, key=reading_order))] = jokers
+        if jokers == 1 and len(tiles) == 3:  # a 3-group: both missing tiles (joker_group)
+            real = [t for t in tiles if isinstance(t, Tile)]
+            if len({t.number for t in real}) == 1:
+                both = tuple(Tile(real[0].number, c) for c in COLOURS
+                             if c not in {t.colour for t in real})
+                if all(self.rack_real[t] for t in both):
+                    found[both] = 1
+        return list(found.items())
+
+    def _growths(self, tiles: TileSet) -> list[tuple[Tile, ...]]:
+        """The rack tiles a set holding a joker can grow by, each way (none first)."""
+        found: dict[tuple[Tile, ...], None] = {(): None}
+        for reading in readings_of(tuple(sorted(tiles, key=reading_order)), self.rules):
+            whole = reading.tiles
+            if reading.kind == "group":
+                colours = {t.colour for t in whole}
+                missing = [Tile(whole[0].number, c) for c in COLOURS if c not in colours]
+                for k in range(1, 5 - len(whole)):
+                    for more in combinations(missing, k):
+                        if all(self.rack_real[t] for t in more):
+                            found[tuple(more)] = None
+                continue
+            colour, low, high = whole[0].colour, whole[0].number, whole[-1].number
+            below: list[Tile] = []
+            while low - len(below) - 1 >= 1 and self.rack_real[Tile(low - len(below) - 1,
+                                                                    colour)]:
+                below.append(Tile(low - len(below) - 1, colour))
+            above: list[Tile] = []
+            while high + len(above) + 1 <= 13 and self.rack_real[Tile(high + len(above) + 1,
+                                                                     colour)]:
+                above.append(Tile(high + len(above) + 1, colour))
+            for a in range(len(below) + 1):
+                for b in range(len(above) + 1):
+                    if a + b:
+                        grown = tuple(sorted([*below[:a], *above[:b]], key=reading_order))
+                        if readings_of(tuple(sorted([*tiles, *grown], key=reading_order)),
+                                       self.rules):
+                            found[grown] = None
+        return list(found)
 
     def _all_ways(self) -> list[list[tuple[_Way, ...]]]:
         """Each table set's ways with its jokers this turn (K14, K16), read jointly (settled
@@ -427,9 +528,11 @@ class _Turn:
         ``aside``, the table's sets holding a joker stay as they are, out of the search."""
         cells: dict[Card, Cell] = {}
         free_must = 0
-        left_alone = [s for s in self.table if aside and any(isinstance(t, TileJoker) for t in s)]
-        for tiles in self.table:
-            if tiles in left_alone:
+        alone = {i for i, s in enumerate(self.table) if aside and (
+            i in self.fixed or any(isinstance(t, TileJoker) for t in s))}
+        left_alone = [s for i, s in enumerate(self.table) if i in alone]
+        for i, tiles in enumerate(self.table):
+            if i in alone:
                 continue
             for t in tiles:
                 if isinstance(t, Tile):
@@ -538,9 +641,19 @@ class _Turn:
             return False
         if self.rules.freed_joker != "new-set":
             return True
-        rack_ids = {id(c) for c in found.solution.placed} | {id(c) for c in found.forced}
-        return any(all(not freed or sum(id(c) in rack_ids for c in melds[where]) >= 2
-                       for where, freed in assignment)
+        # as the referee counts it (turn.py): identical tiles are alike, so a set holds as
+        # many played tiles as it has of each kind played, and as many played jokers
+        played = Counter(kind(tile_back(c)) for c in found.solution.placed if isinstance(c, Card))
+        played.update(kind(tile_of(c)) for c in found.forced)
+        played_jokers = found.solution.free_placed + found.forced_jokers
+
+        def fresh(meld: Sequence[AnyCard]) -> int:
+            here = Counter(kind(bare_tile(c)) for c in meld)
+            jokers = here.pop("JK", 0)
+            return (sum(min(n, played[k]) for k, n in here.items())
+                    + min(jokers, played_jokers))
+
+        return any(all(not freed or fresh(melds[where]) >= 2 for where, freed in assignment)
                    for assignment in self._assignments(found))
 
     def _locked_ok(self, melds: Sequence[Sequence[AnyCard]]) -> bool:
@@ -571,9 +684,15 @@ class _Turn:
         played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
         # a joker that can be read as one of its values is not freed (K14)
         freed = min((sum(1 for _, f in a if f) for a in self._assignments(found)), default=0)
-        sets = [[bare_tile(c) for c in meld] for meld in solution.melds] + found.aside
-        sets = self._keep_table_sets(sets, played)
-        return self._play(played, sets, None, freed, exact)
+        laid = [[bare_tile(c) for c in meld] for meld in solution.melds] + found.aside
+        play = self._play(played, self._keep_table_sets(laid, played), None, freed, exact)
+        if self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked":
+            # putting table sets back knows nothing of the strict rules: the referee checks
+            from .turn import judge_turn
+
+            if not judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal:
+                play = self._play(played, laid, None, freed, exact)
+        return play
 
     def _keep_table_sets(self, sets: list[list[AnyTile]],
                          played: Sequence[AnyTile]) -> list[list[AnyTile]]:
@@ -590,13 +709,14 @@ class _Turn:
         reached: set[object] = {kind(t) for t in played}
         after_in: set[int] = set()
         table_in: set[int] = set()
+        kinds_of = ([{kind(t) for t in tiles} for tiles in sets],
+                    [{kind(t) for t in tiles} for tiles in self.table])
         grew = True
         while grew:
             grew = False
-            for found, pool in ((after_in, sets), (table_in, self.table)):
-                for i, tiles in enumerate(pool):
-                    kinds = {kind(t) for t in tiles}
-                    if i not in found and kinds & reached:
+            for found, kinds_here in zip((after_in, table_in), kinds_of):
+                for i, kinds in enumerate(kinds_here):
+                    if i not in found and not kinds.isdisjoint(reached):
                         found.add(i)
                         reached |= kinds
                         grew = True

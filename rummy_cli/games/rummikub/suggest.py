@@ -1,9 +1,12 @@
 """A legal arrangement of the same tiles, for a turn the referee found illegal.
 
-A small search by the sets' readings: the lowest tile left goes into each group or run that
-can hold it (jokers filling the gaps), then the rest is arranged the same way. The search
-stops after a fixed number of steps, so a large table may get no suggestion (None). Every
-arrangement found is judged by the turn referee itself before it is offered.
+The exact solver (:func:`.solve.best_play` on the played tiles alone) is asked first: it
+finds a table playing every one of them whenever one exists, in milliseconds even on a full
+table. Where its search cannot promise that (``ones=wrap`` with a table, or a strict joker
+rule it only checks), a small search by the sets' readings follows: the lowest tile left goes
+into each group or run that can hold it (jokers filling the gaps), then the rest is arranged
+the same way, for a fixed number of steps. Every arrangement found, either way, is judged by
+the turn referee itself before it is offered.
 
 >>> from ...tiles import parse_tile_table, parse_tiles
 >>> before = parse_tile_table("5O JK 7O / 3K 4K 5K")
@@ -32,6 +35,17 @@ def suggest(before: TileTable, rack: Sequence[AnyTile], played: Sequence[AnyTile
     The table's sets are kept when the played tiles make sets of their own; else every tile
     is rearranged.
     """
+    found, exact = exact_suggestion(before, rack, played, rules, initial)
+    if found is not None or exact:
+        return found
+    return quick_suggestion(before, rack, played, rules, initial)
+
+
+def quick_suggestion(before: TileTable, rack: Sequence[AnyTile], played: Sequence[AnyTile],
+                     rules: RummikubRules = RUMMIKUB, initial: bool = False
+                     ) -> TileTable | None:
+    """The small search by the sets' readings, for a fixed number of steps; None when it
+    finds nothing in them."""
     tries: list[tuple[TileTable, list[AnyTile]]] = [(before, list(played))]
     if not (initial and rules.opening_turn == "alone"):
         tries.append(((), [t for s in before for t in s] + list(played)))
@@ -42,6 +56,29 @@ def suggest(before: TileTable, rack: Sequence[AnyTile], played: Sequence[AnyTile
             if judge_turn(before, rack, proposal, rules=rules, initial=initial).legal:
                 return _ordered(proposal, before)
     return None
+
+
+def exact_suggestion(before: TileTable, rack: Sequence[AnyTile], played: Sequence[AnyTile],
+                     rules: RummikubRules = RUMMIKUB, initial: bool = False
+                     ) -> tuple[TileTable | None, bool]:
+    """The exact solver's table playing exactly ``played``, re-judged by the turn referee,
+    and whether its word is final: ``(None, True)`` means no legal table plays those
+    tiles; ``(None, False)`` that the solver could not promise it (``ones=wrap`` with a
+    table; a strict joker rule's fallback)."""
+    from .solve import best_play
+    from .tilecards import NotSolvable
+
+    try:
+        play = best_play(before, played, rules, initial=initial)
+    except NotSolvable:
+        return None, False
+    if play is None:  # a strict rule's fallback may find nothing where a search would
+        return None, not (rules.freed_joker == "new-set" or rules.joker_sets == "locked")
+    if play.cards_played != len(played):
+        return None, play.exact
+    if not judge_turn(before, rack, play.after, rules=rules, initial=initial).legal:
+        return None, False  # never expected: the referee has the last word
+    return _ordered(play.after, before), True
 
 
 def _ordered(table: TileTable, before: TileTable) -> TileTable:
