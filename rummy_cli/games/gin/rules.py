@@ -125,18 +125,14 @@ class GinRules:
         >>> GIN.with_house_rules({"big-gin": "off", "undercut": "10"}).big_gin is None
         True
         """
-        known = {f.name for f in fields(self)} - {"game"}
-        values: dict[str, Any] = {}
-        for typed_name, text in typed.items():
-            name = typed_name.strip().lower().replace("-", "_")
-            if name not in known:
-                import difflib
+        from ...house_rules import typed_values
 
-                close = difflib.get_close_matches(name, sorted(known), n=1)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                raise GinRuleError(name, f"there is no Gin option {typed_name[:40]!r}: {hint}"
-                                         f"the options are {', '.join(sorted(known))}")
-            values[name] = _typed(name, text.strip().lower(), getattr(self, name))
+        known = sorted({f.name for f in fields(self)} - {"game"})
+        values = typed_values(
+            self, typed, lambda name, text, now: _typed(name, text.strip().lower(), now),
+            lambda name, typed, hint: GinRuleError(
+                name, f"there is no Gin option {typed!r}: {hint}the options are "
+                      f"{', '.join(known)}"))
         changed = replace(self, **values)
         problem = changed.problem()
         if problem:

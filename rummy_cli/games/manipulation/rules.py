@@ -84,18 +84,11 @@ class Rules:
         >>> MANIPULATION_RUMMY.with_house_rules({"knock-limit": "7", "ace_high": "no"}).knock_limit
         7
         """
-        known = {f.name for f in fields(self)} - {"game"}
-        values: dict[str, Any] = {}
-        for typed_name, text in typed.items():
-            name = typed_name.strip().lower().replace("-", "_")
-            if name not in known:
-                import difflib
+        from ...house_rules import typed_values
 
-                close = difflib.get_close_matches(name, sorted(known), n=1)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                raise RuleError(name, f"there is no rule {typed_name[:40]!r}: {hint}"
-                                      "'rummy rules' lists the figures a table may change")
-            values[name] = _typed_value(name, text, getattr(self, name))
+        values = typed_values(self, typed, _typed_value, lambda name, typed, hint: RuleError(
+            name, f"there is no rule {typed!r}: {hint}'rummy rules' lists the figures a "
+                  "table may change"))
         changed = replace(self, **values)
         problem = changed.problem()
         if problem:

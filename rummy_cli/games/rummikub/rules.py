@@ -118,18 +118,11 @@ class RummikubRules:
     def with_house_rules(self, typed: dict[str, str]) -> RummikubRules:
         """These rules with options changed as typed (``{"ones": "high"}``); refuses an
         unknown name, a value of the wrong kind, or rules that cannot be played."""
-        known = {f.name for f in fields(self)} - {"game"}
-        values: dict[str, Any] = {}
-        for typed_name, text in typed.items():
-            name = typed_name.strip().lower().replace("-", "_")
-            if name not in known:
-                import difflib
+        from ...house_rules import typed_values
 
-                close = difflib.get_close_matches(name, sorted(known), n=1)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                raise RuleError(name, f"there is no Rummikub rule {typed_name[:40]!r}: {hint}"
-                                      "'rummy rules --figures --game rummikub' lists them")
-            values[name] = _typed_value(name, text, getattr(self, name))
+        values = typed_values(self, typed, _typed_value, lambda name, typed, hint: RuleError(
+            name, f"there is no Rummikub rule {typed!r}: {hint}'rummy rules --figures "
+                  "--game rummikub' lists them"))
         changed = replace(self, **values)
         problem = changed.problem()
         if problem:
