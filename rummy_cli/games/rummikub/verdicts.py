@@ -197,6 +197,6 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: TileTable | None
             lines.append("These same tiles can be arranged legally:")
             lines += [f"    {show_tiles(s, style)}" for s in suggestion]
         else:
-            lines.append(wrap("No legal arrangement of these same tiles was found.", prose))
+            lines.append(wrap("No legal turn that plays exactly these tiles was found.", prose))
     return "\n".join(lines)
 
