@@ -1,11 +1,14 @@
-"""``check turn --guided --game rummikub``: K9-K16 asked for at the table."""
+"""``check turn --guided --game rummikub`` (K9-K16 asked for at the table) and the tiles of
+``hint`` and ``arrange --game rummikub`` in colour on a colour terminal."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from click.testing import CliRunner
 
+from rummy_cli.cli import cli
 from tests.clirun import run, unfolded
 
 FREED = ["5O JK 7O / 3K 4K 5K", "6O 11B 12B 2R", "5O 6O 7O / 3K 4K 5K / 11B 12B JK"]
@@ -165,3 +168,48 @@ def test_guided_refuses_the_card_options_before_asking() -> None:
     code, _, err = run("check", "turn", "--guided", "--game", "rummikub", "--draws", "2",
                        input=answers(*FREED, "y"))
     assert code == 2 and "Table before" not in err and "--draws" in last_line(err)
+
+
+# --- the tiles in colour -------------------------------------------------------------------
+
+RED_5R, BLUE_11B, ORANGE_6O = "\x1b[31m5R\x1b[0m", "\x1b[34m11B\x1b[0m", "\x1b[33m6O\x1b[0m"
+
+
+def coloured(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+    """stdout of ``rummy ARGS`` as a colour terminal shows it."""
+    from click import testing
+
+    monkeypatch.setattr(testing._NamedTextIOWrapper, "isatty", lambda self: True)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    result = CliRunner().invoke(cli, list(args), color=True)
+    assert result.exit_code in (0, 1), result.stderr
+    return result.stdout
+
+
+def test_hint_shows_tiles_in_colour_on_a_colour_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ("hint", "--table", FREED[0], "--hand", "6O 11B 12B", "--game", "rummikub")
+    out = coloured(monkeypatch, *args)
+    assert f"Best play: 3 tiles ({BLUE_11B} \x1b[34m12B\x1b[0m {ORANGE_6O})" in out
+    assert "  \x1b[1m3K\x1b[0m \x1b[1m4K\x1b[0m \x1b[1m5K\x1b[0m\n" in out
+    assert "\x1b[35mJK\x1b[0m" in out
+    plain = coloured(monkeypatch, *args, "--ascii")
+    assert "\x1b[" not in plain and "Best play: 3 tiles (11B 12B 6O)" in plain
+
+
+def test_arrange_shows_tiles_in_colour_on_a_colour_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ("arrange", "5R 6R 7R 3O", "--game", "rummikub")
+    out = coloured(monkeypatch, *args)
+    assert out.startswith("No: \x1b[33m3O\x1b[0m cannot be placed")
+    assert f"  {RED_5R} \x1b[31m6R\x1b[0m \x1b[31m7R\x1b[0m\n" in out
+    assert "\x1b[" not in coloured(monkeypatch, *args, "--ascii")
+
+
+def test_hint_and_arrange_are_plain_when_piped() -> None:
+    code, out, _ = run("arrange", "5R 6R 7R 3O", "--game", "rummikub")
+    assert code == 1 and out.startswith("No: 3O cannot be placed") and "\x1b[" not in out
+    code, out, _ = run("hint", "--table", FREED[0], "--hand", "6O 11B 12B", "--game",
+                       "rummikub")
+    assert code == 0 and "Best play: 3 tiles (11B 12B 6O)" in out and "\x1b[" not in out

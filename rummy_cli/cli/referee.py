@@ -557,7 +557,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
         from .rummikub_solve import arrange_tiles
 
         refuse_card_options(decks)
-        arrange_tiles(cards, tile_rules(game, house_rules), as_json)
+        arrange_tiles(cards, tile_rules(game, house_rules), as_json,
+                      _style(ascii_only, unicode))
         return
     from ..search.solver import arrange as solve
 
@@ -629,7 +630,8 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
         from .rummikub_solve import hint_tiles
 
         refuse_card_options(decks, draws)
-        hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json)
+        hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json,
+                   _style(ascii_only, unicode))
         return
     draws = draws or 1
     from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
