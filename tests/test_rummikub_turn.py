@@ -442,7 +442,6 @@ def test_cli_unusable_dispute_files_exit_2(tmp_path: Path, text: str, words: str
 @pytest.mark.parametrize(("extra", "words"), [
     (("--decks", "2"), "--decks does not apply to Rummikub"),
     (("--draws", "2"), "--draws does not apply to Rummikub"),
-    (("--guided",), "--guided asks for cards only"),
     (("--rule", "nonsense=1"), "there is no Rummikub rule"),
 ])
 def test_cli_refused_options(extra: tuple[str, ...], words: str) -> None:

@@ -6,7 +6,7 @@ Part of the CLI shell (it uses click's prompts); the rules are checked by the co
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -18,6 +18,10 @@ from ..games.manipulation.scoring import check_knock
 from ..games.manipulation.turn import validate_start
 from ..hands import HandEntry, normalize_hand, typed_hand
 from ..players import find_player_by_prefix, name_key, players_matching
+
+if TYPE_CHECKING:
+    from ..games.rummikub.rules import RummikubRules
+    from ..tiles import AnyTile, TileTable
 
 T = TypeVar("T")
 STOCK_WORDS = ("stock", "stock-out", "stock out", "s", "none", "nobody")
@@ -695,3 +699,61 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
         entered[p] = _ask(f"{p}'s rack", check,
                           default="" if before in (None, "") else str(before))
     return who, {p: entered[p] for p in players if p in entered}
+
+
+# --- a Rummikub turn --------------------------------------------------------------------
+
+def ask_tile_turn(before: str | None, rack: str | None, after: str | None,
+                  rules: RummikubRules, initial: bool | None
+                  ) -> tuple[TileTable, list[AnyTile], TileTable, bool]:
+    """Ask for the table before the turn, the rack, the proposed table and, unless
+    ``initial`` is known (``--initial``), whether the player has opened (K9).
+
+    Each answer is checked at once (a bad tile or a card, a joker declared in the rack, more
+    tiles than the set holds, an illegal table before the turn) and asked again; 'back'
+    returns to the first question. Returns (before, rack, after, initial).
+    """
+    click.echo("Tables are sets separated by '/', e.g. 5R 6R 7R / 9K 9B 9O JK. "
+               "Type 'back' to start again.", err=True)
+    while True:
+        try:
+            return _ask_tile_turn_once(before, rack, after, rules, initial)
+        except Back:
+            click.echo("Back to the table before the turn.", err=True)
+            before = rack = after = None
+
+
+def _ask_tile_turn_once(before: str | None, rack: str | None, after: str | None,
+                        rules: RummikubRules, initial: bool | None
+                        ) -> tuple[TileTable, list[AnyTile], TileTable, bool]:
+    from ..games.rummikub.turn import validate_start
+    from ..tiles import check_tile_copies, parse_tile_table, parse_tiles
+
+    def before_answer(raw: str) -> TileTable:
+        table = parse_tile_table(_not_back(raw, first=True))
+        too_many = check_tile_copies([t for s in table for t in s], rules.copies, rules.jokers)
+        if too_many:  # said of this table alone: no rack has been typed yet
+            raise RummyError("the table holds more tiles than the set: " + "; ".join(too_many))
+        validate_start(table, [], rules)
+        return table
+
+    before_t = _given_or_asked("Table before the turn (Enter if empty)", before, before_answer)
+
+    def rack_answer(raw: str) -> list[AnyTile]:
+        tiles = parse_tiles(_not_back(raw))
+        if not tiles:
+            raise RummyError("type the tiles on the player's rack before the play")
+        validate_start(before_t, tiles, rules)
+        return tiles
+
+    rack_t = _given_or_asked("The player's rack", rack, rack_answer, None)
+
+    def after_answer(raw: str) -> TileTable:
+        return parse_tile_table(_not_back(raw))
+
+    after_t = _given_or_asked("Table after the turn (Enter if empty)", after, after_answer)
+    if initial is not None:
+        return before_t, rack_t, after_t, initial
+    worth = f"sets worth {rules.opening} or more" if rules.opening else "a first set"
+    opened = ask_confirm(f"Has the player opened already ({worth} in an earlier turn)?")
+    return before_t, rack_t, after_t, not opened

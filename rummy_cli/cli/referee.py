@@ -331,7 +331,8 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 @click.option("--after", metavar="TABLE", help="The table the player proposes.")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
-@click.option("--guided", is_flag=True, help="Ask for the tables and the hand.")
+@click.option("--guided", is_flag=True,
+              help="Ask for the tables and the hand (Rummikub: the rack), one at a time.")
 @click.option("--initial", is_flag=True,
               help="Rummikub: the player has not opened yet (K9, K10).")
 @decks_option
@@ -347,7 +348,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
                unicode: bool) -> None:
     """Referee one turn: was the player's rearrangement of the table legal?
 
-    Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after.
+    Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after,
+    or --guided to be asked for them.
     Only the table at the end of the turn is judged: during the turn cards may move freely
     (see 'rummy rules R15-D2').
 
@@ -555,7 +557,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
         from .rummikub_solve import arrange_tiles
 
         refuse_card_options(decks)
-        arrange_tiles(cards, tile_rules(game, house_rules), as_json)
+        arrange_tiles(cards, tile_rules(game, house_rules), as_json,
+                      _style(ascii_only, unicode))
         return
     from ..search.solver import arrange as solve
 
@@ -627,7 +630,8 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
         from .rummikub_solve import hint_tiles
 
         refuse_card_options(decks, draws)
-        hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json)
+        hint_tiles(table_text, hand_text, by, initial, tile_rules(game, house_rules), as_json,
+                   _style(ascii_only, unicode))
         return
     draws = draws or 1
     from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES

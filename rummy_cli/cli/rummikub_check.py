@@ -14,6 +14,7 @@ import click
 
 from ..errors import RummyError, UnusableInputError
 from ..render import Style
+from . import shell
 from .shell import _print_json, _settle, _split_pair
 
 if TYPE_CHECKING:
@@ -146,15 +147,19 @@ def turn_from_options(before: str | None, rack: str | None, after: str | None, g
                       ) -> NoReturn:
     """``rummy check turn --before T --hand R --after T --game rummikub``."""
     refuse_card_options(decks, draws)
-    if guided:
-        raise click.UsageError("--guided asks for cards only: for Rummikub give --before, "
-                               "--rack and --after, or a dispute file")
+    rules = tile_rules(game, typed)
+    given = any(x is not None for x in (before, rack, after))
+    if guided or (not given and shell.stdin_is_terminal()):  # as the card referee: ask
+        from .prompts import ask_tile_turn
+
+        before_t, rack_t, after_t, initial = ask_tile_turn(before, rack, after, rules,
+                                                           True if initial else None)
+        judge(before_t, rack_t, after_t, rules, initial, as_json, style)
     missing = [n for n, v in (("--rack (the player's rack before the play)", rack),
                               ("--after (the table the player proposes)", after))
                if v is None]
     if missing:
         raise click.UsageError(f"give {' and '.join(missing)} too")
-    rules = tile_rules(game, typed)
     judge(_table(before or "", "--before"), _tiles(rack or "", "--rack"),
           _table(after or "", "--after"), rules, initial, as_json, style)
 

@@ -20,14 +20,16 @@ from .shell import _print_json, _settle
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
     from ..games.rummikub.solve import TilePlay
+    from ..render import Style
     from ..tiles import AnyTile, TileTable
 
 
-def arrange_tiles(words: Sequence[str], rules: RummikubRules, as_json: bool) -> None:
-    """``rummy arrange TILES --game rummikub``."""
+def arrange_tiles(words: Sequence[str], rules: RummikubRules, as_json: bool,
+                  style: Style) -> None:
+    """``rummy arrange TILES --game rummikub``; tiles in colour on a colour terminal."""
     from ..games.rummikub.solve import arrange
-    from ..render import plural
-    from ..tiles import format_tiles
+    from ..games.rummikub.verdicts import _prose, show_tiles
+    from ..render import plural, wrap
 
     text = " ".join(words).replace("|", "/")
     tiles = [t for s in _table(text, "the tiles") for t in s]
@@ -46,18 +48,18 @@ def arrange_tiles(words: Sequence[str], rules: RummikubRules, as_json: bool) -> 
         click.echo(f"Yes: these {plural(len(tiles), 'tile')} make "
                    f"{plural(len(result.sets), 'legal set')}:")
     else:
-        click.echo(f"No: {format_tiles(result.unplaceable)} cannot be placed in any "
-                   "arrangement.")
+        click.echo(wrap(f"No: {show_tiles(result.unplaceable, style)} cannot be placed in "
+                        "any arrangement.", _prose(style)))
         if result.sets:
             click.echo("The rest can be arranged:")
     for s in result.sets:
-        click.echo(f"  {format_tiles(s)}")
+        click.echo(f"  {show_tiles(s, style)}")
     sys.exit(code)
 
 
 def hint_tiles(table_text: str, rack_text: str | None, by: str, initial: bool,
-               rules: RummikubRules, as_json: bool) -> None:
-    """``rummy hint --game rummikub``."""
+               rules: RummikubRules, as_json: bool, style: Style) -> None:
+    """``rummy hint --game rummikub``; tiles in colour on a colour terminal."""
     from ..games.rummikub.solve import best_play
     from ..games.rummikub.turn import validate_start
     from ..search.progress import searching
@@ -82,7 +84,7 @@ def hint_tiles(table_text: str, rack_text: str | None, by: str, initial: bool,
         click.echo(f"No legal play: {why}.")
         click.echo("Draw one tile (K3).")
         sys.exit(code)
-    _print_play(play, rules)
+    _print_play(play, rules, style)
     sys.exit(code)
 
 
@@ -101,14 +103,15 @@ def _play_json(play: TilePlay | None, table: TileTable, rack: Sequence[AnyTile],
             "jokers_freed": play.jokers_freed}
 
 
-def _print_play(play: TilePlay, rules: RummikubRules) -> None:
+def _print_play(play: TilePlay, rules: RummikubRules, style: Style) -> None:
     from ..games.rummikub.solve import tile_points
+    from ..games.rummikub.verdicts import _prose, show_tiles
     from ..render import plural, wrap
-    from ..tiles import format_tiles
 
+    prose = _prose(style)  # sentences folded to the width; the tiles keep their colour
     click.echo(wrap(f"Best play: {plural(play.cards_played, 'tile')} "
-                    f"({format_tiles(play.played)}), shedding "
-                    f"{plural(play.points_shed, 'point')}."))
+                    f"({show_tiles(play.played, style)}), shedding "
+                    f"{plural(play.points_shed, 'point')}.", prose))
     if play.opening_value is not None:
         click.echo(f"It opens: the new sets of your tiles are worth {play.opening_value} "
                    f"(at least {rules.opening}, K9).")
@@ -120,10 +123,10 @@ def _print_play(play: TilePlay, rules: RummikubRules) -> None:
                         "keeps them, but a better one freeing a joker may exist."))
     click.echo("The table after it:")
     for s in play.after:
-        click.echo(f"  {format_tiles(s)}")
+        click.echo(f"  {show_tiles(s, style)}")
     if play.goes_out:
         click.echo("Left on your rack: nothing. You go out (K17).")
         return
     left = sum(tile_points(t, rules) for t in play.hand_after)
-    click.echo(wrap(f"Left on your rack: {format_tiles(play.hand_after)} "
-                    f"({plural(left, 'point')})."))
+    click.echo(wrap(f"Left on your rack: {show_tiles(play.hand_after, style)} "
+                    f"({plural(left, 'point')}).", prose))
