@@ -9,7 +9,14 @@ from typing import Any
 from ...document import Where, get, only_keys
 from ...errors import RummyError
 from ...players import find_player
-from .game import RackEntry, RummikubEntry, RummikubGame, new_rummikub_game, rack_entry
+from .game import (
+    RackEntry,
+    RummikubEntry,
+    RummikubGame,
+    canonical_tiles,
+    new_rummikub_game,
+    rack_entry,
+)
 from .rules import RuleError, RummikubRules
 from .scoring import RoundAfterEnd, left_of
 
@@ -91,6 +98,9 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         raise Where(where + ("end",), f"'end' is 'out NAME' or 'pool-out', not {end!r}")
     racks: dict[str, RackEntry] = {}
     for key, rack in get(item, "racks", dict, where, {}).items():
+        if key in game.players and isinstance(rack, str) and canonical_tiles(rack) is not None:
+            racks[key] = rack  # already as the ledger writes it: nothing to find or parse
+            continue
         try:
             name = find_player(game.players, str(key))
         except RummyError as exc:
