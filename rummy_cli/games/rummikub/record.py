@@ -91,7 +91,7 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         out = None
     elif len(words) == 2 and words[0].casefold() == "out":
         try:
-            out = find_player(game.players, words[1])
+            out = _player(game.players, words[1])
         except RummyError as exc:
             raise Where(where + ("end",), str(exc)) from None
     else:
@@ -102,7 +102,7 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
             racks[key] = rack  # already as the ledger writes it: nothing to find or parse
             continue
         try:
-            name = find_player(game.players, str(key))
+            name = _player(game.players, str(key))
         except RummyError as exc:
             raise Where(where + ("racks", key), str(exc)) from None
         if rack is None:
@@ -120,7 +120,7 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         raise Where(where + ("first",), "'first' is the name of who played first")
     else:
         try:
-            starter = find_player(game.players, first)
+            starter = _player(game.players, first)
         except RummyError as exc:
             raise Where(where + ("first",), str(exc)) from None
     note = item.get("note")
@@ -128,6 +128,11 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         raise Where(where + ("note",), "'note' is text")
     return RummikubEntry(out, {p: racks[p] for p in game.players if p in racks}, starter,
                          None if note is None else str(note))
+
+
+def _player(players: tuple[str, ...], name: str) -> str:
+    """The seated player called ``name``: at once when written as the ledger writes it."""
+    return name if name in players else find_player(players, name)
 
 
 def game_document(game: RummikubGame) -> dict[str, Any]:
