@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from ...errors import NotationError, RefusedError
 from ...players import (
@@ -55,6 +55,12 @@ JOKER = "JK"
 # every tile as the ledger writes it, and its number (a joker in a rack stands for nothing: JK)
 _TILE_NUMBERS = {str(t): t.number for t in ALL_TILES}
 _CANONICAL = frozenset(_TILE_NUMBERS) | {JOKER}
+
+
+@cache
+def _token_points(joker_points: int) -> dict[str, int]:
+    """What each tile, as the ledger writes it, costs left in a rack (K19)."""
+    return {**_TILE_NUMBERS, JOKER: joker_points}
 
 
 def canonical_tiles(text: str) -> list[str] | None:
@@ -229,8 +235,7 @@ def _written_worth(game: RummikubGame, entry: RummikubEntry
     """Each rack's worth and jokers when every rack given as tiles is in the ledger's
     notation and no tile appears more often than the set holds; else None (the full parse
     then finds and words any problem)."""
-    joker_points, copies = game.rules.joker_points, game.rules.copies
-    number = _TILE_NUMBERS.get
+    cost = _token_points(game.rules.joker_points).__getitem__
     worth: dict[str, int] = {}
     jokers: dict[str, int] = {}
     every: list[str] = []
@@ -242,12 +247,12 @@ def _written_worth(game: RummikubGame, entry: RummikubEntry
         tokens = canonical_tiles(rack)
         if tokens is None:
             return None
-        held = tokens.count(JOKER)
-        jokers[p] = held
-        worth[p] = sum(number(t, 0) for t in tokens) + held * joker_points
+        jokers[p] = tokens.count(JOKER) if JOKER in rack else 0
+        worth[p] = sum(map(cost, tokens))
         every += tokens
     if len(set(every)) != len(every):  # a tile twice: count the copies
         counts = Counter(every)
+        copies = game.rules.copies
         if counts.pop(JOKER, 0) > game.rules.jokers or max(counts.values(), default=0) > copies:
             return None
     elif every.count(JOKER) > game.rules.jokers:
