@@ -8,7 +8,12 @@ process, as a player runs it: `rummy standings`, `rummy round` (which writes the
 time, the CPU time (user + system: on a busy machine the wall time mostly measures the
 other programs) and the peak memory (maximum resident set).
 
-Run: python benchmarks/bench_ledger.py [--rounds N] [--players P] [--keys K] [--repeat R]
+With ``--game rummikub`` the ledger is a Rummikub game (racks as tiles or totals, Ann out or
+the pool out) and `rummy standings`, `rummy round` and `rummy history` are timed at 1,000,
+10,000 and 49,999 rounds unless --rounds says otherwise.
+
+Run: python benchmarks/bench_ledger.py [--game manipulation|rummikub] [--rounds N]
+     [--players P] [--keys K] [--repeat R]
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from rummy_cli.cards import ALL_CARDS, format_cards
 from rummy_cli.games.manipulation.game import Game, HandEntry, RoundEntry, new_game
@@ -47,6 +53,31 @@ def long_game(rounds: int, players: int, seed: int = 1) -> Game:
             rng.randint(6, 80) for i, p in enumerate(names)}
         hands["Ann"] = "AS 2H"  # Ann may knock with 3
         entries.append(RoundEntry(None if rng.random() < 0.2 else "Ann", hands))
+    return replace(game, rounds=tuple(entries))
+
+
+def long_rummikub_game(rounds: int, players: int, seed: int = 1) -> Any:
+    """A Rummikub game of ``rounds`` rounds that never ends: Ann goes out or the pool runs
+    out (Ann then holding 1R); the others hold up to six tiles or a total."""
+    from rummy_cli.games.rummikub.game import RummikubEntry, new_rummikub_game
+    from rummy_cli.games.rummikub.rules import RUMMIKUB
+    from rummy_cli.tiles import ALL_TILES, TileJoker, format_tiles
+
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    rules = replace(RUMMIKUB, rounds=999_999)  # the most rounds a rule allows
+    game = new_rummikub_game(names, first="Ann", rules=rules)
+    pool: list[Any] = [t for t in list(ALL_TILES) * 2 if str(t) != "1R"]
+    pool += [TileJoker(), TileJoker()]
+    entries = []
+    for number in range(rounds):
+        rng.shuffle(pool)
+        racks: dict[str, str | int] = {
+            p: format_tiles(pool[i * 6:i * 6 + rng.randint(1, 6)]) if rng.random() < 0.7
+            else rng.randint(6, 80) for i, p in enumerate(names)}
+        out = None if rng.random() < 0.2 else "Ann"
+        racks["Ann"] = "" if out else "1R"
+        entries.append(RummikubEntry(out, racks, names[number % players]))
     return replace(game, rounds=tuple(entries))
 
 
@@ -92,32 +123,61 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, action="append",
                     help=f"rounds in the ledger; again for more [default: {MAX_ROUNDS - 1:,}, one "
                          "under the most rummy writes into one file, and 100,000]")
-    ap.add_argument("--players", type=int, default=3, choices=range(2, 6))
+    ap.add_argument("--game", choices=("manipulation", "rummikub"), default="manipulation")
+    ap.add_argument("--players", type=int, choices=range(2, 6),
+                    help="[default: 3; 4 for rummikub]")
     ap.add_argument("--keys", type=int, default=300_000)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.players is None:
+        args.players = 4 if args.game == "rummikub" else 3
     if args.write is not None:  # the ledger is made in a process of its own (see below)
         # written as rummy writes it, past the rounds it would write itself
-        args.write.write_text(dump(long_game(args.rounds[0], args.players)), encoding="utf-8")
+        make = long_rummikub_game if args.game == "rummikub" else long_game
+        args.write.write_text(dump(make(args.rounds[0], args.players)), encoding="utf-8")
+        return
+    if args.game == "rummikub":
+        for rounds in args.rounds or [1_000, 10_000, MAX_ROUNDS - 1]:
+            bench_rummikub(rounds, args)
         return
     for rounds in args.rounds or [MAX_ROUNDS - 1, 100_000]:
         bench(rounds, args)
+
+
+def write_ledger(tmp: str, rounds: int, args: argparse.Namespace) -> tuple[Path, Path]:
+    """The ledger (and a copy to start each writing command from), made in a child process."""
+    path, keep = Path(tmp) / "league.yaml", Path(tmp) / "league.orig"
+    # Linux counts a child's peak memory from the fork, before it runs rummy: this
+    # process must stay small, so the long game is never built here
+    subprocess.run([sys.executable, __file__, "--write", str(keep), "--rounds", str(rounds),
+                    "--players", str(args.players), "--game", args.game], check=True)
+    shutil.copyfile(keep, path)
+    size = path.stat().st_size / 2 ** 20
+    print(f"{args.game} ledger: {rounds:,} rounds, {args.players} players, {size:.1f} MiB; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    return path, keep
+
+
+def bench_rummikub(rounds: int, args: argparse.Namespace) -> None:
+    """standings, round (writes) and history on a Rummikub ledger of ``rounds`` rounds."""
+    run = command()
+    with tempfile.TemporaryDirectory() as tmp:
+        path, keep = write_ledger(tmp, rounds, args)
+        ledger = ["--ledger", str(path)]
+        report("rummy standings", [*run, "standings", *ledger], args.repeat)
+        racks = [f"--points={p}={n}" for p, n in zip(NAMES[1:], (9, 12, 20, 30))]
+        writes = "writes" if rounds < MAX_ROUNDS else f"refused: over {MAX_ROUNDS:,} rounds"
+        report(f"rummy round ({writes})", [*run, "round", *ledger, "--out", "Ann",
+                                        *racks[:args.players - 1]], args.repeat, keep, path)
+        report("rummy history", [*run, "history", *ledger], args.repeat)
 
 
 def bench(rounds: int, args: argparse.Namespace) -> None:
     """Every command on a ledger of ``rounds`` rounds (past MAX_ROUNDS, round is refused)."""
     run = command()
     with tempfile.TemporaryDirectory() as tmp:
-        path, keep = Path(tmp) / "league.yaml", Path(tmp) / "league.orig"
-        # Linux counts a child's peak memory from the fork, before it runs rummy: this
-        # process must stay small, so the 100,000-round game is never built here
-        subprocess.run([sys.executable, __file__, "--write", str(keep), "--rounds",
-                        str(rounds), "--players", str(args.players)], check=True)
-        shutil.copyfile(keep, path)
-        size = path.stat().st_size / 2 ** 20
-        print(f"ledger: {rounds:,} rounds, {args.players} players, {size:.1f} MiB; "
-              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        path, keep = write_ledger(tmp, rounds, args)
         ledger = ["--ledger", str(path)]
         report("rummy standings", [*run, "standings", *ledger], args.repeat)
         points = [f"--points={p}={n}" for p, n in zip(NAMES, (3, 9, 12, 20, 30))]

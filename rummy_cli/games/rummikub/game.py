@@ -13,9 +13,10 @@ scored again from what was entered. No I/O here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from ...errors import NotationError, RefusedError
 from ...players import (
@@ -27,6 +28,7 @@ from ...players import (
     plural_rounds,
 )
 from ...tiles import (
+    ALL_TILES,
     TILE_HELP,
     TileJoker,
     check_tile_copies,
@@ -44,9 +46,34 @@ from .scoring import (
     left_of,
     rack_points,
     score_round,
+    state_after,
 )
 
 RackEntry = str | int  # the tiles left in a rack, in the notation ("" for none), or its worth
+
+JOKER = "JK"
+# every tile as the ledger writes it, and its number (a joker in a rack stands for nothing: JK)
+_TILE_NUMBERS = {str(t): t.number for t in ALL_TILES}
+_CANONICAL = frozenset(_TILE_NUMBERS) | {JOKER}
+
+
+@cache
+def _token_points(joker_points: int) -> dict[str, int]:
+    """What each tile, as the ledger writes it, costs left in a rack (K19)."""
+    return {**_TILE_NUMBERS, JOKER: joker_points}
+
+
+def canonical_tiles(text: str) -> list[str] | None:
+    """The tiles of ``text`` when it is already in the ledger's notation ("5R 12B JK", or ""
+    for none), else None: such a rack needs no parsing to be scored.
+
+    >>> canonical_tiles("5R 12B JK"), canonical_tiles(""), canonical_tiles("5r")
+    (['5R', '12B', 'JK'], [], None)
+    """
+    if not text:
+        return []
+    tokens = text.split(" ")
+    return tokens if _CANONICAL.issuperset(tokens) else None
 
 
 @dataclass(frozen=True)
@@ -189,13 +216,55 @@ def score_rummikub_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore
     a tile across the racks than the set holds, a total above every tile's worth, the player
     out holding tiles, a second empty rack, an empty rack when the pool ran out.
     """
-    rules = game.rules
     missing = [p for p in game.players if p not in entry.racks and p != entry.out]
     if missing:
         from ...render import and_list
 
         raise RefusedError(f"no rack given for {and_list(missing)}: every player needs "
                            "one (the tiles left, or their worth)")
+    fast = _written_worth(game, entry)
+    if fast is not None:
+        worth, jokers = fast
+    else:
+        worth, jokers = _parsed_worth(game, entry)
+    return _scored(game, entry, worth, jokers)
+
+
+def _written_worth(game: RummikubGame, entry: RummikubEntry
+                   ) -> tuple[dict[str, int], dict[str, int]] | None:
+    """Each rack's worth and jokers when every rack given as tiles is in the ledger's
+    notation and no tile appears more often than the set holds; else None (the full parse
+    then finds and words any problem)."""
+    cost = _token_points(game.rules.joker_points).__getitem__
+    worth: dict[str, int] = {}
+    jokers: dict[str, int] = {}
+    every: list[str] = []
+    for p in game.players:
+        rack = entry.racks.get(p, "")
+        if isinstance(rack, int):
+            worth[p] = rack
+            continue
+        tokens = canonical_tiles(rack)
+        if tokens is None:
+            return None
+        jokers[p] = tokens.count(JOKER) if JOKER in rack else 0
+        worth[p] = sum(map(cost, tokens))
+        every += tokens
+    if len(set(every)) != len(every):  # a tile twice: count the copies
+        counts = Counter(every)
+        copies = game.rules.copies
+        if counts.pop(JOKER, 0) > game.rules.jokers or max(counts.values(), default=0) > copies:
+            return None
+    elif every.count(JOKER) > game.rules.jokers:
+        return None
+    return worth, jokers
+
+
+def _parsed_worth(game: RummikubGame, entry: RummikubEntry
+                  ) -> tuple[dict[str, int], dict[str, int]]:
+    """Each rack's worth and jokers from its parsed tiles; refuses more copies of a tile than
+    the set holds."""
+    rules = game.rules
     worth: dict[str, int] = {}
     jokers: dict[str, int] = {}
     every = []
@@ -211,6 +280,13 @@ def score_rummikub_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore
     too_many = check_tile_copies(every, rules.copies, rules.jokers)
     if too_many:
         raise RefusedError("the racks hold more tiles than the set: " + "; ".join(too_many))
+    return worth, jokers
+
+
+def _scored(game: RummikubGame, entry: RummikubEntry, worth: dict[str, int],
+            jokers: dict[str, int]) -> RoundScore:
+    """The round scored from each rack's worth; refuses what K17 forbids."""
+    rules = game.rules
     most = rules.most_rack_points
     for p in game.players:
         if worth[p] > most:
@@ -267,6 +343,7 @@ def record_rummikub_round(game: RummikubGame, out: str | None,
     result = score_rummikub_entry(game, entry)
     longer = replace(game, rounds=game.rounds + (entry,))
     longer.__dict__["results"] = game.results + (result,)
+    longer.__dict__["state"] = state_after(game.state, result, game.rules)
     return longer, result
 
 
@@ -281,7 +358,10 @@ def fix_rummikub_round(game: RummikubGame, number: int, out: str | None,
     was = game.rounds[number - 1]
     entry = rummikub_entry(game, out, racks, first or was.first)
     entry = replace(entry, note=was.note)
+    result = score_rummikub_entry(game, entry)  # the other rounds stand as they were scored
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
+    fixed.__dict__["results"] = (game.results[:number - 1] + (result,)
+                                 + game.results[number:])
     try:
         fixed.state  # noqa: B018  refuses a change that ends the game before a later round
     except RoundAfterEnd as exc:

@@ -9,7 +9,14 @@ from typing import Any
 from ...document import Where, get, only_keys
 from ...errors import RummyError
 from ...players import find_player
-from .game import RackEntry, RummikubEntry, RummikubGame, new_rummikub_game, rack_entry
+from .game import (
+    RackEntry,
+    RummikubEntry,
+    RummikubGame,
+    canonical_tiles,
+    new_rummikub_game,
+    rack_entry,
+)
 from .rules import RuleError, RummikubRules
 from .scoring import RoundAfterEnd, left_of
 
@@ -84,15 +91,18 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         out = None
     elif len(words) == 2 and words[0].casefold() == "out":
         try:
-            out = find_player(game.players, words[1])
+            out = _player(game.players, words[1])
         except RummyError as exc:
             raise Where(where + ("end",), str(exc)) from None
     else:
         raise Where(where + ("end",), f"'end' is 'out NAME' or 'pool-out', not {end!r}")
     racks: dict[str, RackEntry] = {}
     for key, rack in get(item, "racks", dict, where, {}).items():
+        if key in game.players and isinstance(rack, str) and canonical_tiles(rack) is not None:
+            racks[key] = rack  # already as the ledger writes it: nothing to find or parse
+            continue
         try:
-            name = find_player(game.players, str(key))
+            name = _player(game.players, str(key))
         except RummyError as exc:
             raise Where(where + ("racks", key), str(exc)) from None
         if rack is None:
@@ -110,7 +120,7 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         raise Where(where + ("first",), "'first' is the name of who played first")
     else:
         try:
-            starter = find_player(game.players, first)
+            starter = _player(game.players, first)
         except RummyError as exc:
             raise Where(where + ("first",), str(exc)) from None
     note = item.get("note")
@@ -118,6 +128,11 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         raise Where(where + ("note",), "'note' is text")
     return RummikubEntry(out, {p: racks[p] for p in game.players if p in racks}, starter,
                          None if note is None else str(note))
+
+
+def _player(players: tuple[str, ...], name: str) -> str:
+    """The seated player called ``name``: at once when written as the ledger writes it."""
+    return name if name in players else find_player(players, name)
 
 
 def game_document(game: RummikubGame) -> dict[str, Any]:

@@ -215,6 +215,36 @@ def game_state(players: Sequence[str], results: Sequence[RoundScore],
     return RummikubState(standings, played, over, over_after, winners, left, reached)
 
 
+def state_after(state: RummikubState, result: RoundScore, rules: RummikubRules
+                ) -> RummikubState:
+    """Where the game stands after one more round, from where it stood before: what
+    :func:`game_state` says of every round, without adding up the earlier ones again.
+
+    >>> from .rules import RUMMIKUB
+    >>> p = ("Ann", "Ben")
+    >>> rules = RUMMIKUB.for_players(2)
+    >>> first = score_round(p, {"Ann": 0, "Ben": 14}, "Ann", rules)
+    >>> second = score_round(p, {"Ann": 9, "Ben": 0}, "Ben", rules)
+    >>> state_after(game_state(p, [first], rules), second, rules) == game_state(
+    ...     p, [first, second], rules)
+    True
+    """
+    number = state.rounds_played + 1
+    if state.over_after is not None:
+        raise RoundAfterEnd(f"round {number} was recorded after the game ended with round "
+                            f"{state.over_after} (K23)", number)
+    won = set(result.winners)
+    standings = tuple(Standing(s.name, s.points + result.scores[s.name],
+                               s.rounds_won + (s.name in won)) for s in state.standings)
+    fixed = rules.rounds or 0
+    reached = tuple(s.name for s in standings if rules.target and s.points >= rules.target)
+    over = bool(reached or (fixed and number >= fixed))
+    winners = _winners(standings, rules) if over else ()
+    left = 0 if over else (fixed - number if fixed else None)
+    return RummikubState(standings, number, over, number if over else None, winners, left,
+                         reached)
+
+
 def _winners(standings: Sequence[Standing], rules: RummikubRules) -> tuple[str, ...]:
     """K24: the highest total; under ``winner=rounds`` the most rounds won, then the total.
     Equal players share the win."""
