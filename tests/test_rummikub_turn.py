@@ -505,3 +505,21 @@ def test_many_jokers_and_readings_are_judged_at_once() -> None:
     xp = PRESETS["rummikub-xp"]
     v = judge("1K JK JK / 5R JK JK", "9B 10B 11B", "1K JK JK JK JK / 5R 9B 10B 11B", xp)
     assert not v.legal
+
+
+def test_k10_continue_the_played_tiles_include_the_opening_sets() -> None:
+    """Settled point 2: under ``continue`` the tiles played need only include sets of their
+    own worth the opening; the rest of the turn is any turn, so the 10s may take the joker
+    the 6O freed."""
+    args = ("--game", "rummikub", "--rule", "opening_turn=continue", "--initial", "--json")
+    code, out, _ = run("check", "turn", *args, "--before", "5O JK 7O", "--rack",
+                       "6O 10K 10B 10R", "--after", "5O 6O 7O / 10K 10B 10R JK")
+    doc = json.loads(out)
+    assert code == 0 and doc["legal"] and doc["opening_value"] == 30
+    # under alone the same turn changed the table's set and took its joker
+    code, out, _ = run("check", "turn", *args[:2], "--initial", "--json", "--before",
+                       "5O JK 7O", "--rack", "6O 10K 10B 10R", "--after",
+                       "5O 6O 7O / 10K 10B 10R JK")
+    assert code == 1 and "opening-used-table" in {v["code"] for v in json.loads(out)["violations"]}
+    hint = json.loads(run("hint", *args, "--table", "5O JK 7O", "--hand", "6O 10K 10B 10R")[1])
+    assert hint["cards_played"] == 4 and hint["goes_out"] and hint["opening_value"] == 30

@@ -283,12 +283,12 @@ class _Turn:
         return [*(tile_back(c) for c in solution.placed), *[TileJoker()] * solution.free_placed]
 
     def opening_continued(self) -> TilePlay | None:
-        """K10 ``continue``: the table after the turn holds new sets of played tiles only,
-        worth the opening (as ``check turn`` judges it); the rest of the turn is any turn.
+        """K10 ``continue``: the tiles played include sets of their own worth the opening
+        (settled point 2: judged from the end of the turn); the rest of the turn is any turn.
 
-        The best play is tried first; if it holds no such sets, every smallest collection
-        of rack sets worth the opening is laid aside in turn, and the rest of the rack
-        played as any turn beside it.
+        The best play is tried first; if its tiles hold no such sets, every smallest
+        collection of rack sets worth the opening is made to be played in turn, and the best
+        play that includes it is kept.
         """
         rules = self.rules
         if rules.opening_joker == "no" and self.rack_jokers:  # no joker in an opening turn
@@ -307,16 +307,12 @@ class _Turn:
         openings = list(_openings(sets, rules.opening, self.rack_real, self.rack_jokers,
                                   MOST_OPENINGS))
         for opening in openings:
-            laid: list[AnyTile] = [*(t for s in opening for t in s.real),
-                                   *(TileJoker() for s in opening for _ in s.jokers)]
-            rest_rack = less(self.rack, laid)
-            rest = _Turn(self.table, rest_rack, rules, self.by).best() if rest_rack else None
-            after: list[list[AnyTile]] = ([list(s) for s in rest.after] if rest is not None
-                                          else [list(s) for s in self.table])
-            play = self._play([*laid, *(rest.played if rest is not None else ())],
-                              [*after, *undeclared([list(s.tiles) for s in opening])], None,
-                              0 if rest is None else rest.jokers_freed,
-                              True if rest is None else rest.exact)
+            need: Counter[Tile] = Counter()
+            for chosen in opening:
+                need.update(chosen.real)
+            play = self.best(forced=need, forced_jokers=sum(len(c.jokers) for c in opening))
+            if play is None:
+                continue
             if choice is None or self._score(play) > self._score(choice):
                 choice = play
                 if self._score(choice) == self._score(best):

@@ -203,8 +203,15 @@ def opening_set_value(tiles: Sequence[AnyTile], rules: RummikubRules) -> int | N
 
 
 def opening_worth(after: TileTable, played: Sequence[AnyTile], rules: RummikubRules) -> int:
-    """The best worth of sets of the table after the turn made only of played tiles (the best
-    subset: settled point 11)."""
+    """The best worth of new sets made only of played tiles (settled point 11: the best
+    subset). Under ``opening_turn=alone`` they are the sets of the table after the turn;
+    under ``continue`` the played tiles need only include them (settled point 2), wherever
+    the rest of the turn put those tiles."""
+    if rules.opening_turn == "continue":
+        from .packing import pack
+
+        found = pack(played, 0, rules, joker_worth=rules.opening_joker, by_value=True)
+        return 0 if found is None else found.value
     have = Counter(set_key(played))
     candidates = []
     for s in after:
