@@ -359,3 +359,29 @@ def test_contract_stats_knocks_are_goings_out_and_jokers_held() -> None:
 def test_contract_rules_json_names_game_rummikub() -> None:
     assert _json("rules", "--game", "rummikub")["game"] == "rummikub"
     assert _json("rules", "K14", "--game", "rummikub")["game"] == "rummikub"
+
+
+def _card_turn(before: str, hand: str, after: str) -> dict:  # type: ignore[type-arg]
+    code, out, err = run("check", "turn", "--before", before, "--hand", hand, "--after", after,
+                         "--json")
+    assert code in (0, 1), err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def test_settled_6_the_card_referee_agrees_under_the_mapping() -> None:
+    # K->S, B->C, O->D, R->H, 1->A, 11-13->J Q K; the card game wants its jokers declared
+    e6 = _card_turn("8S 8C 8D 8H / 10C JC QC", "9C 6S 7S KH",
+                    "8C 8D 8H / 6S 7S 8S / 9C 10C JC QC")
+    assert e6["legal"] and len(e6["played"]) == 3
+    e7 = _card_turn("5D JK=6D 7D / 3S 4S 5S", "6D JC QC 2H",
+                    "5D 6D 7D / 3S 4S 5S / JC QC JK=KC")
+    assert e7["legal"] and len(e7["played"]) == 3
+    broken = _card_turn("AS 2S JK=3S / AC AD AH / 2C 2D 2H", "JH QH 5S",
+                        "AS AC AD AH / 2S 2C 2D 2H / JH QH JK=KH")
+    assert [v["code"] for v in broken["violations"]] == ["joker-changed"]
+    e8 = _card_turn("5D JK=6D 7D / 3S 4S 5S", "6D JC QC 2H", "5D 6D 7D / 3S 4S 5S")
+    assert [v["code"] for v in e8["violations"]] == ["card-removed"]
+    table, hand = "3S 3C 3D 3H / 10S JS QS / 7D 8D 9D", "AC 2C 4C 4H 5H KS 6D KD"
+    assert _json("hint", "--table", table, "--hand", hand)["cards_played"] == 5
+    assert _json("hint", "--table", table, "--hand", hand, "--by", "points")[
+        "cards_played"] == 4
