@@ -142,7 +142,7 @@ def test_settled_9_next_game_keeps_rounds_unless_the_players_change() -> None:
     ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=2")
     assert _json("new")["rounds"] == 1
     ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=2")
-    assert _json("new", "Ann", "Ben")["rounds"] == 2
+    assert _json("new", "Ann", "Ben", "Cy", "Dee")["rounds"] == 4
 
 
 def test_settled_10_first_never_changes_a_score() -> None:
@@ -385,3 +385,41 @@ def test_settled_6_the_card_referee_agrees_under_the_mapping() -> None:
     assert _json("hint", "--table", table, "--hand", hand)["cards_played"] == 5
     assert _json("hint", "--table", table, "--hand", hand, "--by", "points")[
         "cards_played"] == 4
+
+
+def _opening_hint(rack: str, *rules: str) -> tuple[int, dict]:  # type: ignore[type-arg]
+    extra = [part for rule in rules for part in ("--rule", rule)]
+    code, out, err = run("hint", "--game", "rummikub", "--initial", "--hand", rack, *extra,
+                         "--json")
+    assert code in (0, 1), err
+    return code, json.loads(out)
+
+
+def test_e2_best_opening_45_and_none_with_opening_46() -> None:
+    rack = "10K 10B 10R 4O 5O 6O 2K 9B 11R 3R 13O 1K 7B 8K"
+    code, doc = _opening_hint(rack)
+    assert code == 0 and (doc["cards_played"], doc["opening_value"]) == (6, 45)
+    code, doc = _opening_hint(rack, "opening=46")
+    assert code == 1 and doc["cards_played"] == 0 and doc["opening_value"] is None
+
+
+def test_e3_opening_29_plays_seven_tiles() -> None:
+    code, doc = _opening_hint("5K 5B 5R 5O 2O 3O 4O 9K 11B 13R 7K 12B 8R 1K", "opening=29")
+    assert code == 0 and (doc["cards_played"], doc["opening_value"]) == (7, 29)
+
+
+def test_e5_joker_opening_limits() -> None:
+    assert _opening_hint("9R 10R JK 2K 4B 11O 6K")[1]["opening_value"] == 30
+    assert _opening_hint("9R 10R JK 2K 4B 11O 6K", "opening=31")[0] == 1
+    assert _opening_hint("8R 9R JK 2K 4B 11O 6K")[0] == 1
+    assert _opening_hint("9R 10R JK 2K 4B 11O 6K", "opening_joker=zero")[0] == 1
+
+
+def test_e4_continue_hint_plays_13k_on_the_run() -> None:
+    doc = _json("hint", "--game", "rummikub", "--initial", "--rule", "opening_turn=continue",
+                "--table", "10K 11K 12K", "--hand", "13K 9B 9R 9O 9K 2B 6R")
+    assert (doc["cards_played"], doc["opening_value"]) == (5, 36)
+    assert ["10K", "11K", "12K", "13K"] in doc["after"]
+    alone = _json("hint", "--game", "rummikub", "--initial", "--table", "10K 11K 12K",
+                  "--hand", "13K 9B 9R 9O 9K 2B 6R")
+    assert alone["cards_played"] == 4 and "13K" in alone["hand_after"]
