@@ -423,3 +423,11 @@ def test_e4_continue_hint_plays_13k_on_the_run() -> None:
     alone = _json("hint", "--game", "rummikub", "--initial", "--table", "10K 11K 12K",
                   "--hand", "13K 9B 9R 9O 9K 2B 6R")
     assert alone["cards_played"] == 4 and "13K" in alone["hand_after"]
+
+
+def test_settled_13_target_and_rule_target_are_one_figure() -> None:
+    code, _, err = run("new", "Ann", "Ben", "--game", "rummikub", "--target", "50",
+                       "--rule", "target=100")
+    assert code == 2 and "disagree" in one_error_line(err) and not LEDGER.exists()
+    assert _json("new", "Ann", "Ben", "--game", "rummikub", "--target", "50", "--rule",
+                 "target=50")["target"] == 50
