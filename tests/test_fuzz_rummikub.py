@@ -289,3 +289,11 @@ def test_24_tiles_in_long_runs_with_4_jokers_refuse_rather_than_search_half_a_mi
     took, code, out = timed(["hint", "--rack", big_rack(24, 4), "--game", "rummikub-xp",
                              "--rule", "ones=wrap", "--initial"])
     assert took < 10 and code == 2 and "too many tiles to search" in out, (took, out)
+
+
+def test_a_nul_in_a_file_name_is_one_error_line_not_a_bug() -> None:
+    # found by the fuzzer: 'rummy stats "A\0R"' reported "rummy hit a bug (ValueError)"
+    for args in (["stats", "A\x00R"], ["standings", "--ledger", "a\x00"],
+                 ["check", "turn", "A\x00R", "--game", "rummikub"]):
+        code, out = invoke(args)
+        assert code == 2 and "NUL character" in out, (args, out)
