@@ -297,3 +297,35 @@ def test_a_nul_in_a_file_name_is_one_error_line_not_a_bug() -> None:
                  ["check", "turn", "A\x00R", "--game", "rummikub"]):
         code, out = invoke(args)
         assert code == 2 and "NUL character" in out, (args, out)
+
+
+GAME_FIELDS = ["game", "players", "first", "created", "rules", "rounds", "extra"]
+ROUND_FIELDS = ["round", "first", "end", "racks", "scores", "note", "extra"]
+bad_value = st.one_of(anything, tile_text, st.sampled_from(NAMES),
+                      st.sampled_from(["out Ann", "out Zed", "pool-out", "out", "knock Ann"]),
+                      st.dictionaries(st.sampled_from(NAMES), st.one_of(tile_text, anything),
+                                      max_size=4),
+                      st.dictionaries(st.sampled_from(RULE_NAMES),
+                                      st.one_of(st.sampled_from(RULE_VALUES), anything),
+                                      max_size=3))
+
+
+@fuzz(150)
+@given(st.one_of(st.tuples(st.just("game"), st.sampled_from(GAME_FIELDS)),
+                 st.tuples(st.just("round"), st.sampled_from(ROUND_FIELDS)),
+                 st.tuples(st.just("rule"), st.sampled_from(RULE_NAMES))),
+       bad_value, st.sampled_from([["standings"], ["history", "--json"], ["stats"], ["chart"],
+                                   ["undo", "--yes"], ["new"], ["rename", "Ben", "Bo"],
+                                   ["round", "--pool-out", "--points", "Ann=1", "--points",
+                                    "Ben=2", "--points", "Cy=3"],
+                                   ["fix", "1", "--out", "Cy", "--rack", "Ann=5R",
+                                    "--points", "Ben=2"]]))
+def test_one_field_of_a_rummikub_ledger_hand_edited_never_crashes(
+        where: tuple[str, str], value: object, command: list[str]) -> None:
+    with InFolder():
+        doc = yaml.safe_load(Path("g.yaml").read_text(encoding="utf-8"))
+        game = doc["games"][0]
+        target = {"game": game, "round": game["rounds"][0], "rule": game["rules"]}[where[0]]
+        target[where[1]] = value
+        Path("g.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+        invoke([*command, "--ledger", "g.yaml"])
