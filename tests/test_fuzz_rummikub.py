@@ -329,3 +329,10 @@ def test_one_field_of_a_rummikub_ledger_hand_edited_never_crashes(
         target[where[1]] = value
         Path("g.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
         invoke([*command, "--ledger", "g.yaml"])
+
+
+@fuzz(100)
+@given(st.text(max_size=200), st.sampled_from(GAMES[:3]))
+def test_random_text_as_a_rummikub_dispute_never_crashes(text: str, game: str) -> None:
+    invoke(["check", "turn", "-", "--game", game], stdin=text)
+    invoke(["check", "turn", "-", "--game", game, "--json"], stdin="game: rummikub\n" + text)
