@@ -336,3 +336,9 @@ def test_one_field_of_a_rummikub_ledger_hand_edited_never_crashes(
 def test_random_text_as_a_rummikub_dispute_never_crashes(text: str, game: str) -> None:
     invoke(["check", "turn", "-", "--game", game], stdin=text)
     invoke(["check", "turn", "-", "--game", game, "--json"], stdin="game: rummikub\n" + text)
+
+
+def test_a_huge_rule_figure_in_a_tile_game_is_not_called_a_game_of_cards() -> None:
+    code, out = invoke(["new", "Ann", "Ben", "--game", "rummikub", "--rule",
+                        "jokers=99999999999999999999", "--ledger", "x.yaml"])
+    assert code == 2 and "20 digits" in out and "game of cards" not in out, out
