@@ -11,7 +11,7 @@ cut to a readable length.
 Traceback (most recent call last):
 ...
 rummy_cli.errors.NotationError: --decks: a number of 5000 digits is far larger than any in \
-a game of cards
+a card or tile game
 >>> whole("0", "round N", lo=1)
 Traceback (most recent call last):
 ...
@@ -44,7 +44,7 @@ def whole(text: str, what: str, lo: int | None = None, hi: int | None = None,
         raise NotationError(f"{what} is a whole number (digits 0-9), not {quoted(text)}")
     if len(digits.lstrip("0")) > MAX_DIGITS:
         raise NotationError(f"{what}: a number of {len(digits)} digits is far larger than any "
-                            "in a game of cards")
+                            "in a card or tile game")
     number = sign * int(digits)
     if (lo is not None and number < lo) or (hi is not None and number > hi):
         raise NotationError(f"{what} is a whole number {_span(lo, hi)}, not {number}")

@@ -135,7 +135,7 @@ def _scalar(event: Any) -> Any:
         if len(value.lstrip("+-")) > MAX_DIGITS:
             raise YamlProblem(f"{_where(event.start_mark)}: a number of "
                               f"{len(value.lstrip('+-'))} digits is far larger than any in a "
-                              "game of cards")
+                              "card or tile game")
         return int(value)
     if tag == "tag:yaml.org,2002:int":
         raise YamlProblem(f"{_where(event.start_mark)}: {value!r} is not a whole number")

@@ -252,6 +252,11 @@ class RummyGroup(click.Group):
                     sys.exit(0)
                 _error(f"cannot write the output: {exc.strerror}")
             self._bug(exc)
+        except ValueError as exc:
+            if "null byte" not in str(exc):
+                self._bug(exc)
+            # a NUL in a file's name (only a script calling rummy in-process can pass one)
+            _error("a file's name holds a NUL character, which no file name can")
         except Exception as exc:  # a bug: still no traceback for the player
             self._bug(exc)
         return code if isinstance(code, int) else 0

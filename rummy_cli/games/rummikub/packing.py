@@ -29,6 +29,7 @@ from ...tiles import COLOURS, AnyTile, Tile, TileJoker
 from .rules import RUMMIKUB, RummikubRules
 from .sets import run_windows
 
+MOST_PACKED = 40_000  # racks packed at most: beyond it the search refuses, within seconds
 MOST_JOKERS_ALONE = 4  # a set of jokers only is a group of four at most (settled point 3)
 ALONE_NUMBER = 13  # ... each worth 13 in an opening
 
@@ -201,6 +202,11 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
                                                                  by_value), i, v)
         _pareto(front)
         memo[key] = front
+        if len(memo) > MOST_PACKED:  # an absurd rack (dozens of tiles): refuse, never hang
+            from .tilecards import NotSolvable
+
+            raise NotSolvable(f"too many tiles to search for their best sets ({len(tiles)}); "
+                              "try it with fewer tiles")
         return front
 
     limit = sys.getrecursionlimit()
