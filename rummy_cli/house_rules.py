@@ -24,6 +24,16 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from .errors import RummyError
+
+
+class RuleError(RummyError):
+    """Rules that cannot be played; ``rule`` names the one at fault."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
 
 def typed_values(rules: Any, typed: dict[str, str], value: Callable[[str, str, Any], Any],
                  unknown: Callable[[str, str, str], Exception]) -> dict[str, Any]:

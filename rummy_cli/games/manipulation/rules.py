@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ...errors import RummyError
+from ...house_rules import RuleError as RuleError  # part of this module's face
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -145,14 +145,6 @@ class Rules:
                 return big, (f"rule {big!r} ({getattr(self, big)}) cannot be below "
                              f"{small!r} ({getattr(self, small)})")
         return None
-
-
-class RuleError(RummyError):
-    """Rules that cannot be played; ``rule`` names the one at fault."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule = rule
 
 
 def _typed_value(name: str, text: str, book: Any) -> Any:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ...errors import RummyError
+from ...house_rules import RuleError as RuleError  # part of this module's face
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -202,14 +202,6 @@ class RummikubRules:
                             f"{players * self.rack} tiles, but the set holds {self.tiles}; "
                             "deal fewer")
         return None
-
-
-class RuleError(RummyError):
-    """Rules that cannot be played; ``rule`` names the one at fault."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule = rule
 
 
 def _typed_value(name: str, text: str, book: Any) -> Any:
