@@ -253,8 +253,8 @@ class RummyGroup(click.Group):
                 _error(f"cannot write the output: {exc.strerror}")
             self._bug(exc)
         except ValueError as exc:
-            if "null byte" not in str(exc):
-                self._bug(exc)
+            if "null byte" not in str(exc) and "null character" not in str(exc):
+                self._bug(exc)  # Python 3.13 says "embedded null character in path"
             # a NUL in a file's name (only a script calling rummy in-process can pass one)
             _error("a file's name holds a NUL character, which no file name can")
         except Exception as exc:  # a bug: still no traceback for the player
