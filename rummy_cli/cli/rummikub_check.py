@@ -61,19 +61,13 @@ def refuse_card_options(decks: int | None, draws: int | None = None) -> None:
 def _tiles(text: str | Sequence[str], what: str) -> list[AnyTile]:
     from ..tiles import parse_tiles
 
-    try:
-        return parse_tiles(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
+    return shell.parsed(parse_tiles, text, what)
 
 
 def _table(text: str, what: str) -> TileTable:
     from ..tiles import parse_tile_table
 
-    try:
-        return parse_tile_table(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
+    return shell.parsed(parse_tile_table, text, what)
 
 
 def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:

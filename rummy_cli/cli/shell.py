@@ -21,6 +21,7 @@ from ..errors import RefusedError, RummyError, UnusableInputError
 from ..render import Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
+P = TypeVar("P")
 
 
 # --- the error boundary -----------------------------------------------------------------
@@ -383,18 +384,20 @@ def _print_json(doc: Any) -> None:
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
-def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
+def parsed(parse: Callable[[Any], P], text: Any, what: str) -> P:
+    """``parse(text)``, its error led by what was being read ("the meld: ...")."""
     try:
-        return parse_cards(text)
+        return parse(text)
     except RummyError as exc:
         raise type(exc)(f"{what}: {exc}") from None
+
+
+def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
+    return parsed(parse_cards, text, what)
 
 
 def _table(text: str, what: str) -> Table:
-    try:
-        return parse_table(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
+    return parsed(parse_table, text, what)
 
 
 def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
