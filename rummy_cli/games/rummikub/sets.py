@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ...tiles import COLOURS, NUMBERS, AnyTile, Colour, Tile, TileJoker
+from ...tiles import COLOURS, NUMBERS, AnyTile, Tile, TileJoker
 from .rules import RUMMIKUB, RummikubRules
 
 MIN_SET = 3  # K5
@@ -175,11 +175,6 @@ def forced(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> list[An
         else:
             shown.append(t)
     return shown
-
-
-def colour_word(colour: Colour) -> str:
-    """The colour as a player says it."""
-    return colour.word
 
 
 @dataclass(frozen=True)
