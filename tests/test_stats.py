@@ -364,6 +364,7 @@ def test_stats_with_no_ledger_at_all_says_how_to_start_one() -> None:
 @pytest.mark.parametrize(("args", "words"), [
     (["stats", ""], "a ledger's name is empty"),
     (["stats", "night.yaml", "--format", "exel"], "unknown --format 'exel'"),
+    (["stats", "night.yaml", "--format", "JSON"], "For JSON, use --json."),
     (["stats", "."], "is a directory"),
 ])
 def test_stats_bad_input_is_one_error_line(args: list[str], words: str) -> None:

@@ -589,6 +589,8 @@ def _check_format(fmt: str) -> str:
 
         close = difflib.get_close_matches(fmt, [*known, *_FORMAT_ALIASES], n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
+        if fmt == "json":  # every command with --format has --json
+            hint = " For JSON, use --json."
         raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
     return fmt
 
