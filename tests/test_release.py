@@ -37,6 +37,42 @@ def test_a_printed_dispute_can_be_refereed_from_standard_input() -> None:
     assert code == 0 and out.startswith("LEGAL turn.")
 
 
+# What each shipped dispute's comment says the referee finds: legal, or the rules broken.
+DISPUTE_VERDICTS = {
+    "borrow-from-a-run": [],
+    "card-back-to-hand": [("card-removed", "R12b")],
+    "joker-freed": [],
+    "joker-redeclared": [("illegal-meld", "R7"), ("joker-changed", "R14")],
+    "mixed-suits": [("card-removed", "R12b"), ("illegal-meld", "R9")],
+    "rummikub-joker-freed": [],
+    "rummikub-joker-pocketed": [("card-removed", "K15")],
+    "rummikub-short-opening": [("opening-too-low", "K9"), ("opening-used-table", "K10")],
+    "third-draw": [("meld-after-third-draw", "R5")],
+    "undeclared-joker": [("undeclared-joker", "R13")],
+}
+
+
+@pytest.mark.parametrize("path", sorted((SAMPLES / "disputes").glob("*.yaml")),
+                         ids=lambda p: p.stem)
+def test_every_shipped_dispute_gets_the_verdict_its_comment_gives(path: Path) -> None:
+    code, out, _ = run("check", "turn", str(path), "--json")
+    verdict = json.loads(out)
+    broken = sorted({(v["code"], v["rule"]) for v in verdict["violations"]})
+    assert broken == DISPUTE_VERDICTS[path.stem]
+    assert verdict["legal"] is (not broken) and code == (1 if broken else 0)
+    comment = " ".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                       if line.startswith("#"))
+    for _, rule in broken:  # the comment names each rule broken, for the reader
+        assert rule in comment, rule
+
+
+def test_a_rummikub_dispute_names_its_game_so_no_option_is_needed() -> None:
+    text = ok("example", "rummikub-joker-freed")
+    assert "game: rummikub" in text
+    code, out, _ = run("check", "turn", "-", input=text)
+    assert code == 0 and out.startswith("LEGAL turn.")
+
+
 def test_a_printed_ledger_is_a_ledger_of_your_own(tmp_path: Path) -> None:
     (tmp_path / "night.yaml").write_text(ok("example", "friday-night"), encoding="utf-8")
     assert "Ann" in ok("standings", "--ledger", "night.yaml")
