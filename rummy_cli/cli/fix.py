@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from ..errors import RefusedError, RummyError
+from ..games import PlayedGame
 from . import shell
 from .shell import (
     _RUN,
@@ -109,7 +110,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import keeper_of, refuse_others, still_kept_by
+    from .keepers import keeper_of, refuse_others, show, still_kept_by, word
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -132,30 +133,29 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
                                "--big-gin": big_gin is not None, "--out": out is not None,
                                "--pool-out": pool_out, "--rack": bool(racks),
                                "--first": first is not None}, game)
-        word = keeper.WORD.lower()
-        where = _where(word, round_number, index, night)
+        where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
                                    "or run it on a terminal to be asked")
-        _check_number(game, round_number, word)
+        _check_number(game, round_number, word(game))
         def change(game: Any) -> tuple[Any, list[str]]:
             if given:
                 return keeper.fixed(game, round_number, opts)  # type: ignore[no-any-return]
             # on a terminal: the questions again, each recorded answer the default
             return keeper.asked_fix(game, round_number)  # type: ignore[no-any-return]
 
-        fixed, notes = _kept_ending(night, index, change, where, word)
+        fixed, notes = _kept_ending(night, index, change, where, word(game))
         return index, game, fixed, notes
 
     night = _read(path, quiet=True)
     index, game, fixed, notes = corrected(night)
     keeper = keeper_of(game)
-    where = _where(keeper.WORD.lower(), round_number, index, night)
+    where = _where(word(game), round_number, index, night)
     if fixed.rounds == game.rounds:
-        _unchanged(keeper, fixed, round_number, index, where, as_json)
+        _unchanged(fixed, round_number, index, where, as_json)
         return
     if ask:  # the question is asked without holding the lock, then the file is checked again
-        _say_change(keeper, game, fixed, round_number, where, notes, err=True)
+        _say_change(game, fixed, round_number, where, notes, err=True)
         from .prompts import ask_yes_no
 
         if not ask_yes_no(f"Fix {where}?", default=False):
@@ -178,12 +178,12 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
              _RUN.written(f"{where} is fixed in {path} (see 'rummy history{later}')"))
     before, after = _points(game), _points(fixed)
     if as_json:
-        _print_json({**keeper.said_json(fixed, round_number), "game": index + 1,
+        _print_json({**fixed.sheet().said_json(round_number), "game": index + 1,
                      "changed": {p: [before[p], after[p]] for p in before}})
         return
     if not ask:
-        _say_change(keeper, game, fixed, round_number, where, notes, err=False)
-    keeper.show(fixed)
+        _say_change(game, fixed, round_number, where, notes, err=False)
+    show(fixed)
 
 
 def _where(word: str, round_number: int, index: int, night: Any) -> str:
@@ -236,12 +236,12 @@ def _later_game(night: Any, where: str, index: int, change: str) -> str:
             f"not how or when it ended{way}")
 
 
-def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str,
+def _unchanged(game: PlayedGame, round_number: int, index: int, where: str,
                as_json: bool) -> None:
     """Nothing to write: the round is already as given (or every default was kept)."""
     if as_json:
         points = _points(game)
-        _print_json({**keeper.said_json(game, round_number), "game": index + 1,
+        _print_json({**game.sheet().said_json(round_number), "game": index + 1,
                      "changed": {p: [n, n] for p, n in points.items()}})
         return
     from ..render import fold
@@ -249,13 +249,14 @@ def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str
     click.echo(fold(f"{where[0].upper()}{where[1:]} stays as recorded: nothing changed."))
 
 
-def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: str,
+def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: str,
                 notes: list[str], err: bool) -> None:
     from ..render import fold, fold_result, line_width
+    from .keepers import said as said_of
 
     said = f"{where[0].upper()}{where[1:]}"
-    click.echo(fold_result(f"{said} was: {keeper.said(game, round_number)}"), err=err)
-    click.echo(fold_result(f"{said} now: {keeper.said(fixed, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} was: {said_of(game, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} now: {said_of(fixed, round_number)}"), err=err)
     for note in notes:
         click.echo(fold(note), err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
@@ -300,9 +301,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
                         else f"in this {word}"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
-        from .keepers import keeper_of
-
-        renamed = Ledger(tuple(keeper_of(g).renamed(g, seated, wanted) if seated in g.players
+        renamed = Ledger(tuple(g.sheet().renamed(seated, wanted) if seated in g.players
                                else g
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)

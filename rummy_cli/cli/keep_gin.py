@@ -12,11 +12,9 @@ import click
 
 from ..errors import RefusedError, RummyError, UnusableInputError
 from . import shell
-from .keepers import still_kept_by
+from .keepers import said, show, still_kept_by
 from .shell import (
     _RUN,
-    _check_format,
-    _footer,
     _hands_from_options,
     _print_json,
     _read,
@@ -286,70 +284,6 @@ def layout_said(game: Any, number: int, path: Path | None = None,
     return lines
 
 
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.gin.sheet import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
-
-
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``standings`` for a Gin game."""
-    from ..games.gin.sheet import standings_footer, standings_json, standings_table
-
-    if as_json:
-        doc = standings_json(game)
-        doc["game"] = number or len(night.games)
-        doc["games" if "games" not in doc else "ledger_games"] = len(night.games)
-        doc["house_rules"] = {k: v for k, (v, _) in game.rules.differences().items()}
-        _print_json(doc)
-        return
-    fmt = _check_format(fmt)
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``history`` for a Gin game: one row per hand."""
-    from ..games.gin.sheet import history_json, history_table, standings_footer
-
-    if as_json:
-        _print_json(history_json(game))
-        return
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No hands recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
-        from ..games.gin.sheet import hollywood_table
-
-        click.echo()  # under the hands, each game's sum as on a paper sheet
-        click.echo(hollywood_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Hand ``number`` in one sentence."""
-    from ..games.gin.sheet import hand_sentence
-
-    return hand_sentence(game, number)
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Hand ``number`` as ``round --json`` prints it."""
-    from ..games.gin.sheet import hand_json
-
-    return hand_json(game, number)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last hand."""
-    from ..games.gin.game import undo_hand
-
-    return undo_hand(game)[0]
-
-
 def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
     """The game with hand ``number`` changed as the options say, the rest of the hand as
     recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
@@ -412,9 +346,3 @@ def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, An
     return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
                     big_gin=big_gin)[0], notes
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.gin.game import rename_in_gin
-
-    return rename_in_gin(game, old, new)

@@ -14,10 +14,9 @@ import click
 
 from ..errors import RummyError, UnusableInputError
 from . import shell
-from .keepers import still_kept_by
+from .keepers import said, show, still_kept_by
 from .shell import (
     _RUN,
-    _footer,
     _hands_from_options,
     _load,
     _print_json,
@@ -161,7 +160,7 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
             save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
         announced = False
     if as_json:
-        _print_json(said_json(updated, number))
+        _print_json(updated.sheet().said_json(number))
         return
     if not announced:
         from ..render import fold_result
@@ -169,69 +168,6 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         click.echo(fold_result(f"Round {number} ({game.dealer_of(number)} dealt): "
                                f"{_sentence(game, result)}"))
     show(updated)
-
-
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.manipulation.report import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
-
-
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``rummy standings``: the table, who won or who deals next, the house rules."""
-    from ..games.manipulation.report import (
-        house_rules_text,
-        standings_footer,
-        standings_json,
-        standings_table,
-    )
-
-    if as_json:
-        _print_json({**standings_json(game), "game": number or len(night.games),
-                     "games": len(night.games),
-                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
-        return
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-    if house_rules_text(game.rules):
-        _footer(house_rules_text(game.rules), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``rummy history``: the score sheet."""
-    if as_json:
-        from ..games.manipulation.report import history_json
-
-        _print_json(history_json(game))
-        return
-    from ..games.manipulation.report import history_table, standings_footer
-
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No rounds recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Round ``number`` in one sentence."""
-    return _sentence(game, game.results[number - 1])
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Round ``number`` as ``round --json`` prints it."""
-    from ..games.manipulation.report import round_json
-
-    return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last round."""
-    from ..games.manipulation.game import undo_round
-
-    return undo_round(game)[0]
 
 
 def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
@@ -272,9 +208,3 @@ def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, An
 
     return fix_round(game, number, knocker, hands)[0]
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.manipulation.game import rename_player
-
-    return rename_player(game, old, new)

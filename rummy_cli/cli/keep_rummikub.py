@@ -12,11 +12,9 @@ import click
 
 from ..errors import RummyError, UnusableInputError
 from . import shell
-from .keepers import still_kept_by
+from .keepers import heading, said, show, still_kept_by
 from .shell import (
     _RUN,
-    _check_format,
-    _footer,
     _hands_from_options,
     _print_json,
     _read,
@@ -211,86 +209,16 @@ def _guided_round(path: Path, given_end: bool, out: str | None, racks: dict[str,
     say_round(updated, number, as_json, announced=True)
 
 
-def heading(game: Any, number: int) -> str:
-    """'Round 3 (Ben played first)'."""
-    return f"Round {number} ({game.first_of(number)} played first)"
-
-
 def say_round(game: Any, number: int, as_json: bool, announced: bool = False) -> None:
     """The round just recorded, then the standings."""
     if as_json:
-        _print_json(said_json(game, number))
+        _print_json(game.sheet().said_json(number))
         return
     if not announced:
         from ..render import fold_result
 
         click.echo(fold_result(f"{heading(game, number)}: {said(game, number)}"))
     show(game)
-
-
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.rummikub.report import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
-
-
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``standings`` for a Rummikub game."""
-    from ..games.rummikub.report import (
-        house_rules,
-        house_rules_text,
-        standings_footer,
-        standings_json,
-        standings_table,
-    )
-
-    if as_json:
-        _print_json({**standings_json(game), "game": number or len(night.games),
-                     "games": len(night.games),
-                     "house_rules": {k: v for k, (v, _) in house_rules(game).items()}})
-        return
-    fmt = _check_format(fmt)
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-    if house_rules_text(game):
-        _footer(house_rules_text(game), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``history`` for a Rummikub game: one row per round."""
-    from ..games.rummikub.report import history_json, history_table, standings_footer
-
-    if as_json:
-        _print_json(history_json(game))
-        return
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No rounds recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Round ``number`` in one sentence."""
-    from ..games.rummikub.report import round_sentence
-
-    return round_sentence(game, number)
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Round ``number`` as ``round --json`` prints it."""
-    from ..games.rummikub.report import round_json
-
-    return round_json(game, number)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last round."""
-    from ..games.rummikub.game import undo_rummikub_round
-
-    return undo_rummikub_round(game)[0]
 
 
 def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
@@ -339,9 +267,3 @@ def _fixed_with(game: Any, number: int, out: str | None, racks: dict[str, Any],
 
     return fix_rummikub_round(game, number, out, racks, first)[0]
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.rummikub.game import rename_in_rummikub
-
-    return rename_in_rummikub(game, old, new)

@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import click
 
 from ..errors import RummyError
 from ..games import GAMES, PlayedGame, registered, registered_for
+from . import shell
+from .shell import _footer, _print_json
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
 
 
 def keeper_of(game: PlayedGame) -> ModuleType:
@@ -59,17 +66,6 @@ def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame |
                                  f"{_title(keeper)}: {how}")
 
 
-def heading(game: PlayedGame, number: int) -> str:
-    """'Round 3 (Ann dealt)': an entry of the game and who began it, as its keeper says
-    it (a game with no dealer names who played first)."""
-    keeper = keeper_of(game)
-    own = getattr(keeper, "heading", None)
-    if own is not None:
-        return str(own(game, number))
-    dealt: Any = game  # the card games have a dealer for each entry
-    return f"{keeper.WORD} {number} ({dealt.dealer_of(number)} dealt)"
-
-
 def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
@@ -78,3 +74,60 @@ def entry_word(game: PlayedGame) -> str:
 
 def _title(keeper: ModuleType) -> str:
     return next(game.title for game in GAMES if game.keeper == keeper.__name__)
+
+
+# --- the generic keeper: what every game's Sheet (games/protocol.py) answers --------------
+
+def heading(game: PlayedGame, number: int) -> str:
+    """'Round 3 (Ann dealt)': an entry of the game and who began it (a game with no dealer
+    names who played first)."""
+    return game.sheet().heading(number)
+
+
+def said(game: PlayedGame, number: int) -> str:
+    """Entry ``number`` of the game in one sentence."""
+    return game.sheet().said(number)
+
+
+def word(game: PlayedGame) -> str:
+    """What one entry of the game is called, as in 'round 3': 'round', or 'hand' in Gin."""
+    return game.sheet().word.lower()
+
+
+def show(game: PlayedGame) -> None:
+    """The standings after a change, as ``round``, ``undo`` and ``fix`` print them."""
+    sheet = game.sheet()
+    shell.show_after(sheet.standings_table("simple"), sheet.standings_footer())
+
+
+def standings(night: Ledger, game: PlayedGame, number: int | None, as_json: bool,
+              fmt: str) -> None:
+    """``rummy standings``: the table, who won or what comes next, the house rules."""
+    sheet = game.sheet()
+    if as_json:
+        doc = sheet.standings_json()
+        doc["game"] = number or len(night.games)
+        # a Hollywood match's own games are its columns: then the ledger's are ledger_games
+        doc["games" if "games" not in doc else "ledger_games"] = len(night.games)
+        doc["house_rules"] = {k: v for k, (v, _) in sheet.house_rules().items()}
+        _print_json(doc)
+        return
+    click.echo(sheet.standings_table(fmt))
+    _footer(sheet.standings_footer(), fmt)
+    rules = sheet.rules_line()
+    if rules:
+        _footer(rules, fmt)
+
+
+def history(game: PlayedGame, as_json: bool, fmt: str) -> None:
+    """``rummy history``: the score sheet, one row per entry."""
+    sheet = game.sheet()
+    if as_json:
+        _print_json(sheet.history_json())
+        return
+    if not game.rounds and fmt in ("simple", "plain"):
+        click.echo(f"No {sheet.word.lower()}s recorded yet.")
+        return
+    click.echo(sheet.history_table(fmt))
+    if game.state.game_over:
+        _footer(sheet.standings_footer(), fmt)

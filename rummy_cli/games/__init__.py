@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..document import Where
 
+if TYPE_CHECKING:
+    from .protocol import Sheet
+
 MANIPULATION = "manipulation-rummy"
 RUMMIKUB_PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
 
@@ -57,6 +60,7 @@ class PlayedGame(Protocol):
     def rules(self) -> GameRules: ...
     @property
     def state(self) -> GameState: ...
+    def sheet(self) -> Sheet: ...  # what its package says of it and does to it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,6 +24,7 @@ from .rules import GIN, GinRules
 from .score import GinHand, GinHandError, GinState, gin_state
 
 if TYPE_CHECKING:
+    from .sheet import HandSheet
     from .showdown import Showdown
 
 
@@ -119,6 +120,12 @@ class GinGame:
         """The non-dealer of the next hand, who is offered the upcard first (G5)."""
         dealer = self.next_dealer()
         return None if dealer is None else next(p for p in self.players if p != dealer)
+
+    def sheet(self) -> HandSheet:
+        """What the scorekeeper shows of this game and does to it."""
+        from .sheet import HandSheet
+
+        return HandSheet(self)
 
 
 def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | None = None,

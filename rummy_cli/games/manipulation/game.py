@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from ...cards import ALL_CARDS, check_copies, parse_cards
 from ...errors import RefusedError
@@ -30,6 +31,9 @@ from ...players import (
 )
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
+
+if TYPE_CHECKING:
+    from .report import RoundSheet
 
 
 @dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
@@ -85,6 +89,12 @@ class Game:
         """Who plays first in the next round, or None once the game is over."""
         dealer = self.next_dealer()
         return None if dealer is None else leader_of(self.players, dealer)
+
+    def sheet(self) -> RoundSheet:
+        """What the scorekeeper shows of this game and does to it."""
+        from .report import RoundSheet
+
+        return RoundSheet(self)
 
 
 def new_game(

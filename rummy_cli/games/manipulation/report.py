@@ -6,6 +6,7 @@ Pure functions from results to strings or plain data; the CLI prints them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cards import AnyCard, Meld, format_cards
@@ -25,6 +26,7 @@ from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from ...search.solver import Play
+    from ..protocol import Json
     from .game import Game
     from .rules import Rules
     from .scoring import GameState, RoundResult
@@ -464,3 +466,58 @@ def house_rules_text(rules: Rules) -> str:
     return "House rules: " + ", ".join(
         f"{name} {shown(value)} (the book's: {shown(book)})"
         for name, (value, book) in changed.items()) + "."
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    """A Manipulation Rummy game as the scorekeeper shows and changes it (the
+    :class:`~rummy_cli.games.protocol.Sheet` of this game)."""
+
+    game: Game
+
+    @property
+    def word(self) -> str:
+        return "Round"
+
+    def heading(self, number: int) -> str:
+        return f"Round {number} ({self.game.dealer_of(number)} dealt)"
+
+    def said(self, number: int) -> str:
+        rules = self.game.rules
+        return round_sentence(self.game.results[number - 1], rules.undercut_bonus,
+                              rules.going_out_bonus)
+
+    def said_json(self, number: int) -> Json:
+        game = self.game
+        return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
+
+    def standings_table(self, fmt: str) -> str:
+        return standings_table(self.game, fmt)
+
+    def standings_footer(self) -> str:
+        return standings_footer(self.game)
+
+    def standings_json(self) -> Json:
+        return standings_json(self.game)
+
+    def house_rules(self) -> dict[str, tuple[object, object]]:
+        return self.game.rules.differences()
+
+    def rules_line(self) -> str:
+        return house_rules_text(self.game.rules)
+
+    def history_table(self, fmt: str) -> str:
+        return history_table(self.game, fmt)
+
+    def history_json(self) -> Json:
+        return history_json(self.game)
+
+    def undone(self) -> Game:
+        from .game import undo_round
+
+        return undo_round(self.game)[0]
+
+    def renamed(self, old: str, new: str) -> Game:
+        from .game import rename_player
+
+        return rename_player(self.game, old, new)

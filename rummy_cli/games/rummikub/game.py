@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from ...errors import NotationError, RefusedError
 from ...players import (
@@ -48,6 +49,9 @@ from .scoring import (
     score_round,
     state_after,
 )
+
+if TYPE_CHECKING:
+    from .report import RackSheet
 
 RackEntry = str | int  # the tiles left in a rack, in the notation ("" for none), or its worth
 
@@ -127,6 +131,12 @@ class RummikubGame:
     def next_leader(self) -> str | None:
         """Who is proposed to play first in the next round; None once the game is over."""
         return None if self.state.game_over else self.proposed_first()
+
+    def sheet(self) -> RackSheet:
+        """What the scorekeeper shows of this game and does to it."""
+        from .report import RackSheet
+
+        return RackSheet(self)
 
 
 def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:
