@@ -110,11 +110,11 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import keeper_of, refuse_others, show, still_kept_by, word
+    from .keepers import FixOptions, keeper_of, refuse_others, show, still_kept, word
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    opts = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
+    opts: FixOptions = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
             "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
             "pool_out": pool_out, "racks": racks, "first": first}
     given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
@@ -132,7 +132,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
                                "--dead": dead, "--melds": bool(melds),
                                "--big-gin": big_gin is not None, "--out": out is not None,
                                "--pool-out": pool_out, "--rack": bool(racks),
-                               "--first": first is not None}, game)
+                               "--first": first is not None})
         where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
@@ -140,9 +140,9 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         _check_number(game, round_number, word(game))
         def change(game: Any) -> tuple[Any, list[str]]:
             if given:
-                return keeper.fixed(game, round_number, opts)  # type: ignore[no-any-return]
+                return keeper.fixed(game, round_number, opts)
             # on a terminal: the questions again, each recorded answer the default
-            return keeper.asked_fix(game, round_number)  # type: ignore[no-any-return]
+            return keeper.asked_fix(game, round_number)
 
         fixed, notes = _kept_ending(night, index, change, where, word(game))
         return index, game, fixed, notes
@@ -170,7 +170,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         if not answered:  # read again under the lock, so nothing written meanwhile is lost
             # the keeper was chosen from the first reading: a game of another kind may have
             # been started since (then say so, rather than fix the wrong game)
-            still_kept_by(keeper.__name__, now.game(number), path)
+            still_kept(keeper, now.game(number), path)
             index, game, fixed, notes = corrected(now)
         games = now.games[:index] + (fixed,) + now.games[index + 1:]
         later = "" if index == len(now.games) - 1 else f" --game-number {index + 1}"

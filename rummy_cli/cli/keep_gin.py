@@ -5,42 +5,55 @@ the same calls as ``keep_manipulation``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import RefusedError, RummyError, UnusableInputError
+from ..errors import RefusedError, UnusableInputError
+from ..games import PlayedGame
 from . import shell
-from .keepers import said, show, still_kept_by
-from .shell import (
-    _RUN,
-    _hands_from_options,
-    _print_json,
-    _read,
-    _recorded,
-    _split_pair,
+from .keepers import (
+    FixOptions,
+    RoundOptions,
+    entered,
+    entered_as_answered,
+    house_rules_json,
+    own,
+    said,
+    say_entered,
+    still_kept_by,
 )
+from .shell import _hands_from_options, _print_json, _read, _split_pair
+
+if TYPE_CHECKING:
+    from ..games.gin.game import GinGame
+    from ..games.gin.rules import GinRules
+    from ..hands import HandEntry
 
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
-WORD = "Hand"
 HANDS = "give each hand's cards with --hand NAME=CARDS, or its deadwood with --points NAME=N"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
+HAND_OPTIONS: tuple[str, ...] = ()
+ACCEPTS: tuple[str, ...] = ()
 FIX_OPTIONS = "--knock, --dead, --hand, --points, --upcard, --melds or --big-gin"
 
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+          typed: dict[str, str], kind: str, hollywood: bool,
+          last: PlayedGame | None) -> GinGame:
     """The first Gin game, or the next one after ``last`` (any game's, over)."""
-    from ..games import is_gin
+    from ..games.gin.game import GinGame
 
-    base = last.rules if last is not None and is_gin(last) else None
+    base = last.rules if isinstance(last, GinGame) else None
     if hollywood and base is not None and base.game != kind:
         base = None
     return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last)
 
 
-def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = None) -> Any:
+def gin_rules(kind: str, hollywood: bool, typed: dict[str, str],
+              base: GinRules | None = None) -> GinRules:
     """The rules of a new Gin game: the preset (or the last game's rules), house rules, and
     Hollywood scoring if asked."""
     from ..games.gin.rules import GinRuleError, find_preset
@@ -57,22 +70,25 @@ def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = Non
 
 
 def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-            rules: Any, last: Any) -> Any:
+            rules: GinRules, last: PlayedGame | None) -> GinGame:
     """The first or the next Gin game (G15: the winner of the last hand deals first)."""
-    from ..games import is_gin
-    from ..games.gin.game import new_gin_game, next_gin_game
+    from ..games.gin.game import GinGame, new_gin_game, next_gin_game
 
-    if last is not None and is_gin(last):
+    if isinstance(last, GinGame):
         return next_gin_game(last, names, dealer=dealer, seed=seed, rules=rules,
                              created=created)
-    players = names or (last.players if last is not None else ())
+    players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the two players, e.g. rummy new Ann Ben --game gin")
     return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
-def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
+def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
+             as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
+    from ..games.gin.game import GinGame
+
+    game = own(GinGame, played)
     rules = game.rules
     leader = game.next_leader()
     if as_json:
@@ -80,7 +96,7 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                      "players": list(game.players), "decks": 1, "hand_size": 10,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": rules.target, "hollywood": rules.hollywood,
-                     "house_rules": {k: v for k, (v, _) in rules.differences().items()}})
+                     "house_rules": house_rules_json(game)})
         return
     from ..render import fold, fold_result
 
@@ -99,9 +115,9 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     click.echo(fold_result(f"{game.first_dealer} deals first; {leader} is offered the "
                            f"upcard. {limit[0].upper()}{limit[1:]}; {scoring} to "
                            f"{rules.target}.", indent=0))
-    house = {k: v for k, (v, _) in rules.differences().items() if k != "scoring"}
+    house = {k: v for k, v in house_rules_json(game).items() if k != "scoring"}
     if house:
-        def shown(v: Any) -> str:
+        def shown(v: object) -> str:
             return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
 
         click.echo(fold("House rules: " + ", ".join(f"{k} {shown(v)}"
@@ -109,11 +125,10 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     click.echo(fold("After each hand, 'rummy round' asks for it (see 'rummy round --help')."))
 
 
-def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
+def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
     terminal with nothing given (or with --guided), ask for it."""
-    from ..games.gin.game import record_hand
-    from ..ledger import locked, save
+    from ..games.gin.game import GinGame, record_hand
 
     knock, hands, points = opts["knock"], opts["hands"], opts["points"]
     melds, upcard, dead = opts["melds"], opts["upcard"], opts["dead"]
@@ -124,34 +139,30 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     knocker = knock[0] if knock else None
     if dead and (knocker is not None or hands or points):
         raise click.UsageError("a dead hand (--dead) has no knocker and no hands to enter")
-    entered = _hands_from_options(hands, points)
+    answers = _hands_from_options(hands, points)
     layout = _layout(melds, knocker)
-    if guided or (not dead and not entered and shell.stdin_is_terminal()):
-        _guided_hand(path, knocker, entered, upcard, yes, as_json, layout)
+    if guided or (not dead and not answers and shell.stdin_is_terminal()):
+        _guided_hand(path, knocker, answers, upcard, yes, as_json, layout)
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
-    with locked(path, existing=True):
-        night = _read(path)
-        game = still_kept_by(__name__, night.current, path)
-        number = len(game.rounds) + 1
-        updated, _ = record_hand(game, knocker, entered, melds=layout, upcard=upcard,
-                                 big_gin=big_gin)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_hand(updated, number, as_json, path=path)
+    updated, number = entered(path, GinGame, lambda game: record_hand(
+        game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin)[0])
+    say_entered(updated, number, as_json, announced=False,
+                lines=() if as_json else layout_said(updated, number, path))
 
 
-def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard: str | None,
-                 yes: bool, as_json: bool, melds: str | None = None) -> None:
+def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry],
+                 upcard: str | None, yes: bool, as_json: bool,
+                 melds: str | None = None) -> None:
     """Ask for the hand, show its score (from cards: the layout), and record it once the
     player agrees. When the layout laid down changes the result, ask which it was."""
-    from ..games.gin.game import record_hand
+    from ..games.gin.game import GinGame, record_hand
     from ..games.gin.sheet import hand_sentence
-    from ..ledger import locked, save
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
-    game = still_kept_by(__name__, _read(path).current, path)
+    game = still_kept_by(GinGame, _read(path).current, path)
     number = len(game.rounds) + 1
     typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
@@ -181,17 +192,12 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    with locked(path, existing=True):  # not held while the player answers
-        night = _read(path, quiet=True)
-        if still_kept_by(__name__, night.current, path).rounds != game.rounds:
-            raise RummyError(f"{path} changed while you were answering (another rummy "
-                             "command wrote it); nothing recorded: run 'rummy round' again")
-        updated, _ = record_hand(night.current, who, hands, melds=layout, upcard=card)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_hand(updated, number, as_json, announced=True)
+    updated = entered_as_answered(path, GinGame, game, lambda now: record_hand(
+        now, who, hands, melds=layout, upcard=card)[0])
+    say_entered(updated, number, as_json, announced=True)
 
 
-def _ask_layout(game: Any, who: str | None, hands: dict[str, Any],
+def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
                 card: str | None) -> str | None:
     """The knocker's layout when it matters (D(a)): asked, as melds; else None (assumed)."""
     from ..cards import format_table, parse_table
@@ -236,26 +242,7 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
     return table
 
 
-def say_hand(game: Any, number: int, as_json: bool, announced: bool = False,
-             path: Path | None = None) -> None:
-    """The hand just recorded (from cards: the layout it was scored with), then the
-    standings."""
-    from ..games.gin.sheet import hand_json, hand_sentence
-
-    if as_json:
-        _print_json(hand_json(game, number))
-        return
-    if not announced:
-        from ..render import fold_result
-
-        click.echo(fold_result(f"Hand {number} ({game.dealer_of(number)} dealt): "
-                               f"{hand_sentence(game, number)}"))
-        for line in layout_said(game, number, path):
-            click.echo(line)
-    show(game)
-
-
-def layout_said(game: Any, number: int, path: Path | None = None,
+def layout_said(game: GinGame, number: int, path: Path | None = None,
                 matters: bool = True) -> list[str]:
     """Hand ``number`` entered as cards: the layout scored and the defender's reply; when
     another layout of the least deadwood changes the result (and ``matters``), which one,
@@ -284,12 +271,14 @@ def layout_said(game: Any, number: int, path: Path | None = None,
     return lines
 
 
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[GinGame, list[str]]:
     """The game with hand ``number`` changed as the options say, the rest of the hand as
     recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
+    from ..games.gin.game import GinGame
     from ..players import find_player_by_prefix
     from .keep_manipulation import given_hands
 
+    game = own(GinGame, played)
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
     if knock is not None and dead:
         raise click.UsageError("a hand ends with --knock NAME or --dead, not both")
@@ -307,20 +296,25 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
                        opts["big_gin"])
 
 
-def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+def asked_fix(played: PlayedGame, number: int) -> tuple[GinGame, list[str]]:
     """Hand ``number`` asked again on a terminal, each recorded answer the default."""
+    from ..games.gin.game import GinGame
     from .fix_questions import ask_hand_again
 
-    def score(who: str | None, hands: dict[str, Any], card: str | None) -> Any:
+    game = own(GinGame, played)
+
+    def score(who: str | None, hands: dict[str, HandEntry],
+              card: str | None) -> tuple[GinGame, list[str]]:
         return _fixed_with(game, number, who, hands, card)
 
-    result: tuple[Any, list[str]] = ask_hand_again(game, number, said(game, number), score)
+    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, said(game, number),
+                                                       score)
     return result
 
 
-def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, Any],
-                upcard: str | None, melds: str | None = None,
-                big_gin: bool | None = None) -> tuple[Any, list[str]]:
+def _fixed_with(game: GinGame, number: int, knocker: str | None,
+                hands: Mapping[str, HandEntry], upcard: str | None, melds: str | None = None,
+                big_gin: bool | None = None) -> tuple[GinGame, list[str]]:
     """The game with hand ``number`` so. The layout laid down and the big-gin mark recorded
     stay while the knocker and the knocker's hand do; otherwise they are dropped, and a
     note says so (the showdown then assumes the knocker's least deadwood)."""

@@ -249,7 +249,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                            "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
                            "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
-                           "--first": first is not None}, game)
+                           "--first": first is not None})
     del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
