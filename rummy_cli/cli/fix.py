@@ -301,7 +301,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
                         else f"in this {word}"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
-        renamed = Ledger(tuple(g.sheet().renamed(seated, wanted) if seated in g.players
+        renamed = Ledger(tuple(g.renamed(seated, wanted) if seated in g.players
                                else g
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)

@@ -302,6 +302,6 @@ def history(game: PlayedGame, as_json: bool, fmt: str) -> None:
     if not game.rounds and fmt in ("simple", "plain"):
         click.echo(f"No {sheet.word.lower()}s recorded yet.")
         return
-    click.echo(sheet.history_table(fmt))
+    click.echo(sheet.score_sheet(fmt))
     if game.state.game_over:
         _footer(sheet.standings_footer(), fmt)

@@ -355,7 +355,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             question = (f"Take back {entry_word(game)} {len(night.games)} (no round "
                         "played yet)?")
         else:
-            game.sheet().undone()  # refused before asking if there is no round
+            game.undone()  # refused before asking if there is no round
             last = len(game.rounds)
             from ..render import fold_result
 
@@ -383,7 +383,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             click.echo(f"Took back {gone} {count}, which had no round yet: {back} "
                        f"{count - 1} is the last of the ledger again.")
             return
-        updated = game.sheet().undone()
+        updated = game.undone()
         last = len(game.rounds)
         save(path, night.with_current(updated),
              _RUN.written(f"{word(game)} {last} is taken back in {path}"))

@@ -62,7 +62,9 @@ class PlayedGame(Protocol):
     def rules(self) -> GameRules: ...
     @property
     def state(self) -> GameState: ...
-    def sheet(self) -> Sheet: ...  # what its package says of it and does to it
+    def sheet(self) -> Sheet: ...  # what its package's report says of it
+    def undone(self) -> PlayedGame: ...  # without its last round (hand in Gin)
+    def renamed(self, old: str, new: str) -> PlayedGame: ...  # a player called otherwise
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,13 +3,11 @@ sheet (one row per hand; Hollywood's three columns), and the JSON documents."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...render import and_list, plural, table
 
 if TYPE_CHECKING:
-    from ..protocol import Json
     from .game import GinGame
 
 _RESULT_WORDS = {"knock": "knocked and wins", "gin": "went gin and wins",
@@ -271,59 +269,33 @@ def history_json(game: GinGame) -> dict[str, Any]:
     return doc
 
 
-@dataclass(frozen=True)
-class HandSheet:
-    """A Gin game as the scorekeeper shows and changes it (the
-    :class:`~rummy_cli.games.protocol.Sheet` of the Gin family): its entries are hands."""
 
-    game: GinGame
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
 
-    @property
-    def word(self) -> str:
-        return "Hand"
+WORD = "Hand"  # what one entry of the game is called
+said = hand_sentence
+said_json = hand_json
 
-    def heading(self, number: int) -> str:
-        return f"Hand {number} ({self.game.dealer_of(number)} dealt)"
 
-    def said(self, number: int) -> str:
-        return hand_sentence(self.game, number)
+def heading(game: GinGame, number: int) -> str:
+    """'Hand 3 (Ann dealt)'."""
+    return f"Hand {number} ({game.dealer_of(number)} dealt)"
 
-    def said_json(self, number: int) -> Json:
-        return hand_json(self.game, number)
 
-    def standings_table(self, fmt: str) -> str:
-        return standings_table(self.game, fmt)
+def house_rules(game: GinGame) -> dict[str, tuple[object, object]]:
+    """The options that differ from the preset: ``{name: (in force, preset)}``."""
+    return game.rules.differences()
 
-    def standings_footer(self) -> str:
-        return standings_footer(self.game)
 
-    def standings_json(self) -> Json:
-        return standings_json(self.game)
+def rules_line(game: GinGame) -> str:
+    """Nothing: 'rummy new' names a Gin game's house rules; its standings do not."""
+    return ""
 
-    def house_rules(self) -> dict[str, tuple[object, object]]:
-        return self.game.rules.differences()
 
-    def rules_line(self) -> str:
-        return ""  # 'rummy new' names a Gin game's house rules; its standings do not
-
-    def history_table(self, fmt: str) -> str:
-        """The hands; in a Hollywood match, each game's sum under them as on a paper sheet
-        (not in a spreadsheet, which is one table)."""
-        game = self.game
-        text = history_table(game, fmt)
-        if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
-            text += "\n\n" + hollywood_table(game, fmt)
-        return text
-
-    def history_json(self) -> Json:
-        return history_json(self.game)
-
-    def undone(self) -> GinGame:
-        from .game import undo_hand
-
-        return undo_hand(self.game)[0]
-
-    def renamed(self, old: str, new: str) -> GinGame:
-        from .game import rename_in_gin
-
-        return rename_in_gin(self.game, old, new)
+def score_sheet(game: GinGame, fmt: str) -> str:
+    """The hands; in a Hollywood match, each game's sum under them as on a paper sheet (not
+    in a spreadsheet, which is one table)."""
+    text = history_table(game, fmt)
+    if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
+        text += "\n\n" + hollywood_table(game, fmt)
+    return text

@@ -33,7 +33,7 @@ from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
 
 if TYPE_CHECKING:
-    from .report import RoundSheet
+    from ..protocol import Sheet
 
 
 @dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
@@ -90,11 +90,20 @@ class Game:
         dealer = self.next_dealer()
         return None if dealer is None else leader_of(self.players, dealer)
 
-    def sheet(self) -> RoundSheet:
-        """What the scorekeeper shows of this game and does to it."""
-        from .report import RoundSheet
+    def sheet(self) -> Sheet:
+        """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        from ..protocol import ReportSheet
+        from . import report
 
-        return RoundSheet(self)
+        return ReportSheet(self, report)
+
+    def undone(self) -> Game:
+        """This game without its last round (refused when there is none)."""
+        return undo_round(self)[0]
+
+    def renamed(self, old: str, new: str) -> Game:
+        """This game with the player ``old`` called ``new`` everywhere."""
+        return rename_player(self, old, new)
 
 
 def new_game(

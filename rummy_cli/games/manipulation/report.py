@@ -6,7 +6,6 @@ Pure functions from results to strings or plain data; the CLI prints them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cards import AnyCard, Meld, format_cards
@@ -468,56 +467,37 @@ def house_rules_text(rules: Rules) -> str:
         for name, (value, book) in changed.items()) + "."
 
 
-@dataclass(frozen=True)
-class RoundSheet:
-    """A Manipulation Rummy game as the scorekeeper shows and changes it (the
-    :class:`~rummy_cli.games.protocol.Sheet` of this game)."""
 
-    game: Game
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
 
-    @property
-    def word(self) -> str:
-        return "Round"
+WORD = "Round"  # what one entry of the game is called
 
-    def heading(self, number: int) -> str:
-        return f"Round {number} ({self.game.dealer_of(number)} dealt)"
 
-    def said(self, number: int) -> str:
-        rules = self.game.rules
-        return round_sentence(self.game.results[number - 1], rules.undercut_bonus,
-                              rules.going_out_bonus)
+def heading(game: Game, number: int) -> str:
+    """'Round 3 (Cy dealt)'."""
+    return f"Round {number} ({game.dealer_of(number)} dealt)"
 
-    def said_json(self, number: int) -> Json:
-        game = self.game
-        return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
 
-    def standings_table(self, fmt: str) -> str:
-        return standings_table(self.game, fmt)
+def said(game: Game, number: int) -> str:
+    """Round ``number`` in one sentence."""
+    rules = game.rules
+    return round_sentence(game.results[number - 1], rules.undercut_bonus,
+                          rules.going_out_bonus)
 
-    def standings_footer(self) -> str:
-        return standings_footer(self.game)
 
-    def standings_json(self) -> Json:
-        return standings_json(self.game)
+def said_json(game: Game, number: int) -> Json:
+    """Round ``number`` as ``round --json`` prints it."""
+    return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
 
-    def house_rules(self) -> dict[str, tuple[object, object]]:
-        return self.game.rules.differences()
 
-    def rules_line(self) -> str:
-        return house_rules_text(self.game.rules)
+def house_rules(game: Game) -> dict[str, tuple[object, object]]:
+    """The figures that differ from the book: ``{name: (in force, book)}``."""
+    return game.rules.differences()
 
-    def history_table(self, fmt: str) -> str:
-        return history_table(self.game, fmt)
 
-    def history_json(self) -> Json:
-        return history_json(self.game)
+def rules_line(game: Game) -> str:
+    """The house rules under the standings ('' when there are none)."""
+    return house_rules_text(game.rules)
 
-    def undone(self) -> Game:
-        from .game import undo_round
 
-        return undo_round(self.game)[0]
-
-    def renamed(self, old: str, new: str) -> Game:
-        from .game import rename_player
-
-        return rename_player(self.game, old, new)
+score_sheet = history_table

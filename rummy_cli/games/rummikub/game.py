@@ -51,7 +51,7 @@ from .scoring import (
 )
 
 if TYPE_CHECKING:
-    from .report import RackSheet
+    from ..protocol import Sheet
 
 RackEntry = str | int  # the tiles left in a rack, in the notation ("" for none), or its worth
 
@@ -132,11 +132,20 @@ class RummikubGame:
         """Who is proposed to play first in the next round; None once the game is over."""
         return None if self.state.game_over else self.proposed_first()
 
-    def sheet(self) -> RackSheet:
-        """What the scorekeeper shows of this game and does to it."""
-        from .report import RackSheet
+    def sheet(self) -> Sheet:
+        """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        from ..protocol import ReportSheet
+        from . import report
 
-        return RackSheet(self)
+        return ReportSheet(self, report)
+
+    def undone(self) -> RummikubGame:
+        """This game without its last round (refused when there is none)."""
+        return undo_rummikub_round(self)[0]
+
+    def renamed(self, old: str, new: str) -> RummikubGame:
+        """This game with the player ``old`` called ``new`` everywhere."""
+        return rename_in_rummikub(self, old, new)
 
 
 def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:

@@ -12,13 +12,11 @@ text and as JSON. Pure functions from a game to strings or plain data; the CLI p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...render import and_list, plural, table
 
 if TYPE_CHECKING:
-    from ..protocol import Json
     from .game import RummikubGame
     from .scoring import RoundScore
 
@@ -261,54 +259,16 @@ def _figure(name: str, value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class RackSheet:
-    """A Rummikub game as the scorekeeper shows and changes it (the
-    :class:`~rummy_cli.games.protocol.Sheet` of this game): it has no dealer, so a round
-    is headed by who played first."""
 
-    game: RummikubGame
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
 
-    @property
-    def word(self) -> str:
-        return "Round"
+WORD = "Round"  # what one entry of the game is called
+said = round_sentence
+said_json = round_json
+rules_line = house_rules_text
+score_sheet = history_table
 
-    def heading(self, number: int) -> str:
-        return f"Round {number} ({self.game.first_of(number)} played first)"
 
-    def said(self, number: int) -> str:
-        return round_sentence(self.game, number)
-
-    def said_json(self, number: int) -> Json:
-        return round_json(self.game, number)
-
-    def standings_table(self, fmt: str) -> str:
-        return standings_table(self.game, fmt)
-
-    def standings_footer(self) -> str:
-        return standings_footer(self.game)
-
-    def standings_json(self) -> Json:
-        return standings_json(self.game)
-
-    def house_rules(self) -> dict[str, tuple[object, object]]:
-        return house_rules(self.game)
-
-    def rules_line(self) -> str:
-        return house_rules_text(self.game)
-
-    def history_table(self, fmt: str) -> str:
-        return history_table(self.game, fmt)
-
-    def history_json(self) -> Json:
-        return history_json(self.game)
-
-    def undone(self) -> RummikubGame:
-        from .game import undo_rummikub_round
-
-        return undo_rummikub_round(self.game)[0]
-
-    def renamed(self, old: str, new: str) -> RummikubGame:
-        from .game import rename_in_rummikub
-
-        return rename_in_rummikub(self.game, old, new)
+def heading(game: RummikubGame, number: int) -> str:
+    """'Round 3 (Ben played first)': Rummikub has no dealer."""
+    return f"Round {number} ({game.first_of(number)} played first)"
