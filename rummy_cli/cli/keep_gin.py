@@ -1,7 +1,8 @@
-"""The Gin family's scorekeeping at the command line: a new game (``--game gin|classic|
-oklahoma``, ``--hollywood``), a hand (typed or asked), the standings, the score sheet, and
-what ``undo``, ``fix`` and ``rename`` do to a hand. Found through ``keepers``, it answers
-the same calls as ``keep_manipulation``."""
+"""The Gin family's own part of the scorekeeping at the command line: a new game (``--game
+gin|classic|oklahoma``, ``--hollywood``) and what 'rummy new' says of it, a hand typed (with
+the layout laid down, --melds) or asked on a terminal, the layout said after it, and a hand
+changed by ``fix``. Found through ``keepers``, it is the Gin family's
+:class:`~.keepers.Keeper`."""
 
 from __future__ import annotations
 
@@ -13,24 +14,14 @@ import click
 
 from ..errors import RefusedError, UnusableInputError
 from ..games import PlayedGame
-from . import shell
-from .keepers import (
-    FixOptions,
-    RoundOptions,
-    entered,
-    entered_as_answered,
-    house_rules_json,
-    own,
-    said,
-    say_entered,
-    still_kept_by,
-)
+from . import keepers, shell
 from .shell import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.gin.game import GinGame
     from ..games.gin.rules import GinRules
     from ..hands import HandEntry
+    from .keepers import FixOptions, RoundOptions
 
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
 HANDS = "give each hand's cards with --hand NAME=CARDS, or its deadwood with --points NAME=N"
@@ -88,7 +79,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     """What 'rummy new' says about a Gin game."""
     from ..games.gin.game import GinGame
 
-    game = own(GinGame, played)
+    game = keepers.own(GinGame, played)
     rules = game.rules
     leader = game.next_leader()
     if as_json:
@@ -96,7 +87,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
                      "players": list(game.players), "decks": 1, "hand_size": 10,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": rules.target, "hollywood": rules.hollywood,
-                     "house_rules": house_rules_json(game)})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold, fold_result
 
@@ -115,7 +106,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     click.echo(fold_result(f"{game.first_dealer} deals first; {leader} is offered the "
                            f"upcard. {limit[0].upper()}{limit[1:]}; {scoring} to "
                            f"{rules.target}.", indent=0))
-    house = {k: v for k, v in house_rules_json(game).items() if k != "scoring"}
+    house = {k: v for k, v in keepers.house_rules_json(game).items() if k != "scoring"}
     if house:
         def shown(v: object) -> str:
             return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
@@ -146,10 +137,10 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
-    updated, number = entered(path, GinGame, lambda game: record_hand(
+    updated, number = keepers.entered(path, GinGame, lambda game: record_hand(
         game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin)[0])
-    say_entered(updated, number, as_json, announced=False,
-                lines=() if as_json else layout_said(updated, number, path))
+    keepers.say_entered(updated, number, as_json, announced=False,
+                        lines=() if as_json else layout_said(updated, number, path))
 
 
 def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry],
@@ -158,11 +149,10 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
     """Ask for the hand, show its score (from cards: the layout), and record it once the
     player agrees. When the layout laid down changes the result, ask which it was."""
     from ..games.gin.game import GinGame, record_hand
-    from ..games.gin.sheet import hand_sentence
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
-    game = still_kept_by(GinGame, _read(path).current, path)
+    game = keepers.still_kept_by(GinGame, _read(path).current, path)
     number = len(game.rounds) + 1
     typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
@@ -182,7 +172,7 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
         elif result.deadwood:
             dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
             click.echo(fold(f"Deadwood: {dead}.", indent=2), err=True)
-        click.echo(fold_result(f"Hand {number}: {hand_sentence(preview, number)}"), err=True)
+        click.echo(fold_result(f"Hand {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this hand?"):
                 break
@@ -192,9 +182,9 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    updated = entered_as_answered(path, GinGame, game, lambda now: record_hand(
+    updated = keepers.entered_as_answered(path, GinGame, game, lambda now: record_hand(
         now, who, hands, melds=layout, upcard=card)[0])
-    say_entered(updated, number, as_json, announced=True)
+    keepers.say_entered(updated, number, as_json, announced=True)
 
 
 def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
@@ -278,7 +268,7 @@ def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[GinGame, l
     from ..players import find_player_by_prefix
     from .keep_manipulation import given_hands
 
-    game = own(GinGame, played)
+    game = keepers.own(GinGame, played)
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
     if knock is not None and dead:
         raise click.UsageError("a hand ends with --knock NAME or --dead, not both")
@@ -301,13 +291,13 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[GinGame, list[str]]:
     from ..games.gin.game import GinGame
     from .fix_questions import ask_hand_again
 
-    game = own(GinGame, played)
+    game = keepers.own(GinGame, played)
 
     def score(who: str | None, hands: dict[str, HandEntry],
               card: str | None) -> tuple[GinGame, list[str]]:
         return _fixed_with(game, number, who, hands, card)
 
-    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, said(game, number),
+    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, keepers.said(game, number),
                                                        score)
     return result
 

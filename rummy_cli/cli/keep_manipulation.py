@@ -1,8 +1,9 @@
-"""Manipulation Rummy's scorekeeping at the command line: a new game, a round (typed or asked),
-the standings, the score sheet, and what ``undo``, ``fix`` and ``rename`` do to a round.
+"""Manipulation Rummy's own part of the scorekeeping at the command line: a new game and
+what 'rummy new' says of it, a round typed with --knock/--stock-out and --hand/--points or
+asked on a terminal, and a round changed by ``fix``.
 
-The commands in ``scorekeeper`` and ``fix`` find this module through ``keepers`` when the
-ledger's game is Manipulation Rummy; ``keep_gin`` answers the same calls for the Gin family.
+The commands find this module through ``keepers`` (a :class:`~.keepers.Keeper`) when the
+ledger's game is Manipulation Rummy; what every game does alike is in ``keepers``.
 """
 
 from __future__ import annotations
@@ -15,23 +16,13 @@ import click
 
 from ..errors import UnusableInputError
 from ..games import PlayedGame
-from . import shell
-from .keepers import (
-    FixOptions,
-    RoundOptions,
-    entered,
-    entered_as_answered,
-    house_rules_json,
-    own,
-    said,
-    say_entered,
-    still_kept_by,
-)
-from .shell import _hands_from_options, _load, _print_json, _sentence
+from . import keepers, shell
+from .shell import _hands_from_options, _load, _print_json
 
 if TYPE_CHECKING:
     from ..games.manipulation.game import Game
     from ..hands import HandEntry
+    from .keepers import FixOptions, RoundOptions
 
 ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
@@ -75,7 +66,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     from ..games.manipulation.report import house_rules_text
     from ..games.manipulation.scoring import leader_of
 
-    game = own(Game, played)
+    game = keepers.own(Game, played)
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
     if as_json:
@@ -83,7 +74,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
                      "decks": decks, "hand_size": game.rules.hand_size,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": game.rules.target,
-                     "house_rules": house_rules_json(game)})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold
 
@@ -124,16 +115,17 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         from ..render import fold, fold_result
         from .prompts import Back, ask_change, ask_confirm, ask_round
 
-        game = still_kept_by(Game, _load(path), path)
+        game = keepers.still_kept_by(Game, _load(path), path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
         knocker, answers = ask_round(game, knocker, stock_out, given)
         while True:
-            _, result = record_round(game, knocker, answers)
+            preview, result = record_round(game, knocker, answers)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
             # stderr: stdout stays the result
             click.echo(fold(f"Points in hand: {held}.", indent=2), err=True)
-            click.echo(fold_result(f"Round {number}: {_sentence(game, result)}"), err=True)
+            click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"),
+                       err=True)
             try:
                 if opts["yes"] or ask_confirm("Record this round?"):
                     break
@@ -142,20 +134,21 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
                 continue
             click.echo("Nothing recorded.", err=True)
             return
-        updated = entered_as_answered(path, Game,
-                                      game, lambda now: record_round(now, knocker, answers)[0])
-        say_entered(updated, number, as_json, announced=True)
+        updated = keepers.entered_as_answered(
+            path, Game, game, lambda now: record_round(now, knocker, answers)[0])
+        keepers.say_entered(updated, number, as_json, announced=True)
         return
     if knocker is None and not stock_out:
         if path.exists():
-            check_open(still_kept_by(Game, _load(path, quiet=True), path))
+            check_open(keepers.still_kept_by(Game, _load(path, quiet=True), path))
         missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
                    "say how the round ended: --knock NAME or --stock-out, as well as the "
                    "hands")
         raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be asked)")
     answers = _hands_from_options(hands, points)
-    updated, number = entered(path, Game, lambda game: record_round(game, knocker, answers)[0])
-    say_entered(updated, number, as_json, announced=False)
+    updated, number = keepers.entered(path, Game,
+                                      lambda game: record_round(game, knocker, answers)[0])
+    keepers.say_entered(updated, number, as_json, announced=False)
 
 
 def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[Game, list[str]]:
@@ -163,7 +156,7 @@ def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[Game, list
     recorded (``rummy fix N --hand ...``), and notes on what else changed (none here)."""
     from ..games.manipulation.game import Game
 
-    game = own(Game, played)
+    game = keepers.own(Game, played)
     if opts["knock"] is not None and opts["stock_out"]:
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     was = game.rounds[number - 1]
@@ -191,8 +184,8 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[Game, list[str]]:
     from ..games.manipulation.game import Game
     from .fix_questions import ask_round_again
 
-    game = own(Game, played)
-    knocker, hands = ask_round_again(game, number, said(game, number))
+    game = keepers.own(Game, played)
+    knocker, hands = ask_round_again(game, number, keepers.said(game, number))
     return _fixed_with(game, number, knocker, hands), []
 
 

@@ -1,7 +1,7 @@
-"""Rummikub's scorekeeping at the command line: a new game (``--game rummikub|rummikub-strict|
-rummikub-xp``), a round (typed or asked), the standings, the score sheet, and what ``undo``,
-``fix`` and ``rename`` do to a round. Found through ``keepers``, it answers the same calls as
-``keep_manipulation`` and ``keep_gin``."""
+"""Rummikub's own part of the scorekeeping at the command line: a new game (``--game
+rummikub|rummikub-strict|rummikub-xp``) and what 'rummy new' says of it, a round typed with
+--out/--pool-out and --rack/--points or asked on a terminal, and a round changed by ``fix``.
+Found through ``keepers``, it is Rummikub's :class:`~.keepers.Keeper`."""
 
 from __future__ import annotations
 
@@ -13,24 +13,12 @@ import click
 
 from ..errors import UnusableInputError
 from ..games import PlayedGame
-from . import shell
-from .keepers import (
-    FixOptions,
-    GivenOptions,
-    RoundOptions,
-    entered,
-    entered_as_answered,
-    heading,
-    house_rules_json,
-    own,
-    said,
-    say_entered,
-    still_kept_by,
-)
+from . import keepers, shell
 from .shell import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.rummikub.game import RackEntry, RummikubGame
+    from .keepers import FixOptions, GivenOptions, RoundOptions
 
 ENDS = "a round ends with --out NAME, or --pool-out when the pool ran out"
 HANDS = ENDS  # no other game's option gives what a player holds in Rummikub's words
@@ -86,7 +74,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
     from ..games.rummikub.game import RummikubGame
     from ..games.rummikub.report import TITLES, house_rules_text
 
-    game = own(RummikubGame, played)
+    game = keepers.own(RummikubGame, played)
     rules = game.rules
     if as_json:
         _print_json({"ledger": str(path), "game": number, "kind": rules.game,
@@ -94,7 +82,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
                      "hand_size": rules.rack, "first_dealer": None, "first_leader": game.first,
                      "rounds": rules.rounds, "target": rules.target or None,
                      "winner_by": rules.winner,
-                     "house_rules": house_rules_json(game)})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold, plural
 
@@ -167,9 +155,9 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         _guided_round(path, given_end, out, racks, first, opts["yes"], as_json)
         return
     _ending(opts, required=True)
-    updated, number = entered(path, RummikubGame, lambda game: record_rummikub_round(
+    updated, number = keepers.entered(path, RummikubGame, lambda game: record_rummikub_round(
         game, out, racks, first)[0])
-    say_entered(updated, number, as_json, announced=False)
+    keepers.say_entered(updated, number, as_json, announced=False)
 
 
 def _guided_round(path: Path, given_end: bool, out: str | None,
@@ -180,7 +168,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     from ..render import fold_result
     from .prompts import Back, ask_confirm, ask_rummikub_round
 
-    game = still_kept_by(RummikubGame, _read(path).current, path)
+    game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
     number = len(game.rounds) + 1
     while True:
@@ -191,7 +179,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
             given_end, out, racks = False, None, {}
             continue
         preview, _ = record_rummikub_round(game, who, answers, first)
-        click.echo(fold_result(f"Round {number}: {said(preview, number)}"), err=True)
+        click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
                 break
@@ -201,9 +189,9 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    updated = entered_as_answered(path, RummikubGame, game, lambda now: record_rummikub_round(
-        now, who, answers, first)[0])
-    say_entered(updated, number, as_json, announced=True)
+    updated = keepers.entered_as_answered(
+        path, RummikubGame, game, lambda now: record_rummikub_round(now, who, answers, first)[0])
+    keepers.say_entered(updated, number, as_json, announced=True)
 
 
 def fixed(played: PlayedGame, number: int,
@@ -212,7 +200,7 @@ def fixed(played: PlayedGame, number: int,
     from ..games.rummikub.game import RummikubGame
     from ..players import find_player_by_prefix
 
-    game = own(RummikubGame, played)
+    game = keepers.own(RummikubGame, played)
     given_end, out = _ending(opts, required=False)
     was = game.rounds[number - 1]
     who = (find_player_by_prefix(game.players, out) if out is not None else None) \
@@ -238,9 +226,10 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[RummikubGame, list[str]]
     from ..games.rummikub.game import RummikubGame
     from .prompts import Back, ask_rummikub_round
 
-    game = own(RummikubGame, played)
+    game = keepers.own(RummikubGame, played)
     was = game.rounds[number - 1]
-    click.echo(f"{heading(game, number)} as recorded: {said(game, number)}", err=True)
+    click.echo(f"{keepers.heading(game, number)} as recorded: {keepers.said(game, number)}",
+               err=True)
     click.echo("Enter keeps each answer as recorded; 'back' at a rack starts again.", err=True)
     while True:
         try:
