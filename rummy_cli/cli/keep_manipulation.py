@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import UnusableInputError
 from ..games import PlayedGame
 from . import keepers, shell
 from .shell import _hands_from_options, _load, _print_json
@@ -38,7 +37,7 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
           last: PlayedGame | None) -> Game:
     """The first game, or the next one after ``last`` (any game's, over)."""
     from ..games.manipulation.game import Game, new_game, next_game
-    from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
 
     if hollywood:
         raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
@@ -47,13 +46,7 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
     base = last.rules if isinstance(last, Game) else MANIPULATION_RUMMY
-    try:
-        rules = base.with_house_rules(typed)
-        problem = rules.problem_for(len(players))
-    except RuleError as exc:
-        raise UnusableInputError(str(exc)) from None
-    if problem:
-        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+    rules = keepers.playable(base, typed, len(players))
     if isinstance(last, Game):
         return next_game(last, names, dealer=dealer, seed=seed, created=created, rules=rules)
     return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import UnusableInputError
 from ..games import PlayedGame
 from . import keepers, shell
 from .shell import _hands_from_options, _print_json, _read, _split_pair
@@ -39,7 +38,7 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
           last: PlayedGame | None) -> RummikubGame:
     """The first Rummikub game, or the next one after ``last`` (any game's, over)."""
     from ..games.rummikub.game import RummikubGame, new_rummikub_game, next_rummikub_game
-    from ..games.rummikub.rules import PRESETS, RuleError
+    from ..games.rummikub.rules import PRESETS
 
     if hollywood:
         raise click.UsageError("--hollywood scores a Gin game, not Rummikub")
@@ -49,18 +48,12 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy "
                                "--game rummikub")
     base = same.rules if same is not None and same.rules.game == kind else PRESETS[kind]
-    try:
-        if same is not None and len(players) != len(same.players) and "rounds" not in {
-                k.strip().lower() for k in typed}:
-            from dataclasses import replace
+    if same is not None and len(players) != len(same.players) and "rounds" not in {
+            k.strip().lower() for k in typed}:
+        from dataclasses import replace
 
-            base = replace(base, rounds=None)  # one per player again (settled point 9)
-        rules = base.with_house_rules(typed)
-        problem = rules.problem_for(len(players))
-    except RuleError as exc:
-        raise UnusableInputError(str(exc)) from None
-    if problem:
-        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+        base = replace(base, rounds=None)  # one per player again (settled point 9)
+    rules = keepers.playable(base, typed, len(players))
     if same is not None:
         return next_rummikub_game(same, names, first=first, seed=seed, rules=rules,
                                   created=created)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
 
 import click
 
-from ..errors import RummyError
+from ..errors import RummyError, UnusableInputError
 from ..games import GAMES, PlayedGame, registered, registered_for
 from . import shell
 from .shell import _RUN, _footer, _print_json, _read, _recorded
@@ -185,6 +185,31 @@ def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
                 how = keeper.HANDS if option in other.HAND_OPTIONS else keeper.ENDS
                 raise RummyError(f"{option} is for {each.title}; this ledger's game is "
                                  f"{mine}: {how}")
+
+
+R = TypeVar("R", bound="HouseRuled")
+
+
+class HouseRuled(Protocol):
+    """Rules that take house rules as typed and say when a table cannot play them."""
+
+    def with_house_rules(self: R, typed: dict[str, str]) -> R: ...
+    def problem_for(self, players: int) -> tuple[str, str] | None: ...
+
+
+def playable(base: R, typed: dict[str, str], players: int) -> R:
+    """The rules of a new game: ``base`` with the house rules typed (``--rule``), refused
+    when ``players`` players cannot play them."""
+    from ..house_rules import RuleError
+
+    try:
+        rules = base.with_house_rules(typed)
+        problem = rules.problem_for(players)
+    except RuleError as exc:
+        raise UnusableInputError(str(exc)) from None
+    if problem:
+        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+    return rules
 
 
 def entry_word(game: PlayedGame) -> str:
