@@ -7,12 +7,15 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import RefusedError, RummyError
 from ..games import PlayedGame
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
 from . import shell
 from .shell import (
     _RUN,
@@ -123,7 +126,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
-    def corrected(night: Any) -> tuple[int, Any, Any, list[str]]:
+    def corrected(night: Ledger) -> tuple[int, PlayedGame, PlayedGame, list[str]]:
         """The game's place, the game, the game corrected, and notes on the correction."""
         game = night.game(number)
         index = len(night.games) - 1 if number is None else number - 1
@@ -138,7 +141,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
                                    "or run it on a terminal to be asked")
         _check_number(game, round_number, word(game))
-        def change(game: Any) -> tuple[Any, list[str]]:
+        def change(game: PlayedGame) -> tuple[PlayedGame, list[str]]:
             if given:
                 return keeper.fixed(game, round_number, opts)
             # on a terminal: the questions again, each recorded answer the default
@@ -186,13 +189,13 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     show(fixed)
 
 
-def _where(word: str, round_number: int, index: int, night: Any) -> str:
+def _where(word: str, round_number: int, index: int, night: Ledger) -> str:
     """'round 3', or 'round 3 of game 1' when the game is not the ledger's last."""
     which = f"{word} {round_number}"
     return which if index == len(night.games) - 1 else f"{which} of game {index + 1}"
 
 
-def _check_number(game: Any, round_number: int, word: str) -> None:
+def _check_number(game: PlayedGame, round_number: int, word: str) -> None:
     count = len(game.rounds)
     if not 1 <= round_number <= count:
         held = (f"{word}s 1 to {count}" if count > 1 else f"{word} 1" if count else
@@ -200,8 +203,9 @@ def _check_number(game: Any, round_number: int, word: str) -> None:
         raise RefusedError(f"there is no {word} {round_number} to fix: this game has {held}")
 
 
-def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list[str]]],
-                 where: str, word: str) -> tuple[Any, list[str]]:
+def _kept_ending(night: Ledger, index: int,
+                 change: Callable[[PlayedGame], tuple[PlayedGame, list[str]]], where: str,
+                 word: str) -> tuple[PlayedGame, list[str]]:
     """The corrected game and its notes; a game that another follows must end as it did.
 
     A later game began where this one ended (its first dealer, its players), so a correction
@@ -226,7 +230,7 @@ def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list
     return fixed, notes
 
 
-def _later_game(night: Any, where: str, index: int, change: str) -> str:
+def _later_game(night: Ledger, where: str, index: int, change: str) -> str:
     """Why a correction of an earlier game is refused, and how to go on if there is a way."""
     empty = index + 2 == len(night.games) and not night.current.rounds
     way = (f" (game {index + 2} has no round yet: 'rummy undo' takes it back)" if empty

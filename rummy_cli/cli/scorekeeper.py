@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import RefusedError, RummyError
 from ..games import PRESETS
+
+if TYPE_CHECKING:
+    from ..games import PlayedGame
+    from ..ledger import Ledger
 from . import shell
 from .shell import (
     _RUN,
@@ -82,7 +86,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 
     from ..games import is_gin
     from ..ledger import Ledger, create, ledger_path, locked, save
-    from .keepers import entry_word, keeper_for, keeper_of
+    from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -101,7 +105,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def started(last: Any) -> tuple[Any, Any]:
+    def started(last: PlayedGame | None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
             wanted = last.rules.game if last is not None and is_gin(last) else "gin"
@@ -149,7 +153,7 @@ def _existing_ledger(path: Path) -> Any:
                          "another --ledger)") from None
 
 
-def _in_progress(path: Path, night: Any) -> str:
+def _in_progress(path: Path, night: Ledger) -> str:
     game = night.current
     number = len(night.games)
     from ..render import plural
@@ -397,7 +401,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
     show(updated)
 
 
-def _undone_game(night: Any, number: int | None) -> Any:
+def _undone_game(night: Ledger, number: int | None) -> PlayedGame:
     """The game whose last round ``undo`` takes back: the ledger's last. An earlier game's
     last round ended it, and the game after it began there: that round stays."""
     game = night.game(number)
@@ -411,6 +415,6 @@ def _undone_game(night: Any, number: int | None) -> Any:
                        f"{last} --game-number {number}')")
 
 
-def _empty_game(night: Any) -> bool:
+def _empty_game(night: Ledger) -> bool:
     """The last game has no round, and a game comes before it: 'rummy new' by mistake."""
     return len(night.games) > 1 and not night.current.rounds

@@ -62,6 +62,8 @@ class PlayedGame(Protocol):
     def rules(self) -> GameRules: ...
     @property
     def state(self) -> GameState: ...
+    def next_dealer(self) -> str | None: ...  # None once over, and in a game with no dealer
+    def next_leader(self) -> str | None: ...  # who plays first next; None once over
     def sheet(self) -> Sheet: ...  # what its package's report says of it
     def undone(self) -> PlayedGame: ...  # without its last round (hand in Gin)
     def renamed(self, old: str, new: str) -> PlayedGame: ...  # a player called otherwise
