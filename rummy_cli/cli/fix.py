@@ -7,11 +7,15 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import RefusedError, RummyError
+from ..games import PlayedGame
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
 from . import shell
 from .shell import (
     _RUN,
@@ -109,11 +113,11 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import keeper_of, refuse_others, still_kept_by
+    from .keepers import FixOptions, keeper_of, refuse_others, show, still_kept, word
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    opts = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
+    opts: FixOptions = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
             "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
             "pool_out": pool_out, "racks": racks, "first": first}
     given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
@@ -122,7 +126,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
-    def corrected(night: Any) -> tuple[int, Any, Any, list[str]]:
+    def corrected(night: Ledger) -> tuple[int, PlayedGame, PlayedGame, list[str]]:
         """The game's place, the game, the game corrected, and notes on the correction."""
         game = night.game(number)
         index = len(night.games) - 1 if number is None else number - 1
@@ -131,31 +135,30 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
                                "--dead": dead, "--melds": bool(melds),
                                "--big-gin": big_gin is not None, "--out": out is not None,
                                "--pool-out": pool_out, "--rack": bool(racks),
-                               "--first": first is not None}, game)
-        word = keeper.WORD.lower()
-        where = _where(word, round_number, index, night)
+                               "--first": first is not None})
+        where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
                                    "or run it on a terminal to be asked")
-        _check_number(game, round_number, word)
-        def change(game: Any) -> tuple[Any, list[str]]:
+        _check_number(game, round_number, word(game))
+        def change(game: PlayedGame) -> tuple[PlayedGame, list[str]]:
             if given:
-                return keeper.fixed(game, round_number, opts)  # type: ignore[no-any-return]
+                return keeper.fixed(game, round_number, opts)
             # on a terminal: the questions again, each recorded answer the default
-            return keeper.asked_fix(game, round_number)  # type: ignore[no-any-return]
+            return keeper.asked_fix(game, round_number)
 
-        fixed, notes = _kept_ending(night, index, change, where, word)
+        fixed, notes = _kept_ending(night, index, change, where, word(game))
         return index, game, fixed, notes
 
     night = _read(path, quiet=True)
     index, game, fixed, notes = corrected(night)
     keeper = keeper_of(game)
-    where = _where(keeper.WORD.lower(), round_number, index, night)
+    where = _where(word(game), round_number, index, night)
     if fixed.rounds == game.rounds:
-        _unchanged(keeper, fixed, round_number, index, where, as_json)
+        _unchanged(fixed, round_number, index, where, as_json)
         return
     if ask:  # the question is asked without holding the lock, then the file is checked again
-        _say_change(keeper, game, fixed, round_number, where, notes, err=True)
+        _say_change(game, fixed, round_number, where, notes, err=True)
         from .prompts import ask_yes_no
 
         if not ask_yes_no(f"Fix {where}?", default=False):
@@ -170,7 +173,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         if not answered:  # read again under the lock, so nothing written meanwhile is lost
             # the keeper was chosen from the first reading: a game of another kind may have
             # been started since (then say so, rather than fix the wrong game)
-            still_kept_by(keeper.__name__, now.game(number), path)
+            still_kept(keeper, now.game(number), path)
             index, game, fixed, notes = corrected(now)
         games = now.games[:index] + (fixed,) + now.games[index + 1:]
         later = "" if index == len(now.games) - 1 else f" --game-number {index + 1}"
@@ -178,21 +181,21 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
              _RUN.written(f"{where} is fixed in {path} (see 'rummy history{later}')"))
     before, after = _points(game), _points(fixed)
     if as_json:
-        _print_json({**keeper.said_json(fixed, round_number), "game": index + 1,
+        _print_json({**fixed.sheet().said_json(round_number), "game": index + 1,
                      "changed": {p: [before[p], after[p]] for p in before}})
         return
     if not ask:
-        _say_change(keeper, game, fixed, round_number, where, notes, err=False)
-    keeper.show(fixed)
+        _say_change(game, fixed, round_number, where, notes, err=False)
+    show(fixed)
 
 
-def _where(word: str, round_number: int, index: int, night: Any) -> str:
+def _where(word: str, round_number: int, index: int, night: Ledger) -> str:
     """'round 3', or 'round 3 of game 1' when the game is not the ledger's last."""
     which = f"{word} {round_number}"
     return which if index == len(night.games) - 1 else f"{which} of game {index + 1}"
 
 
-def _check_number(game: Any, round_number: int, word: str) -> None:
+def _check_number(game: PlayedGame, round_number: int, word: str) -> None:
     count = len(game.rounds)
     if not 1 <= round_number <= count:
         held = (f"{word}s 1 to {count}" if count > 1 else f"{word} 1" if count else
@@ -200,8 +203,9 @@ def _check_number(game: Any, round_number: int, word: str) -> None:
         raise RefusedError(f"there is no {word} {round_number} to fix: this game has {held}")
 
 
-def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list[str]]],
-                 where: str, word: str) -> tuple[Any, list[str]]:
+def _kept_ending(night: Ledger, index: int,
+                 change: Callable[[PlayedGame], tuple[PlayedGame, list[str]]], where: str,
+                 word: str) -> tuple[PlayedGame, list[str]]:
     """The corrected game and its notes; a game that another follows must end as it did.
 
     A later game began where this one ended (its first dealer, its players), so a correction
@@ -226,7 +230,7 @@ def _kept_ending(night: Any, index: int, change: Callable[[Any], tuple[Any, list
     return fixed, notes
 
 
-def _later_game(night: Any, where: str, index: int, change: str) -> str:
+def _later_game(night: Ledger, where: str, index: int, change: str) -> str:
     """Why a correction of an earlier game is refused, and how to go on if there is a way."""
     empty = index + 2 == len(night.games) and not night.current.rounds
     way = (f" (game {index + 2} has no round yet: 'rummy undo' takes it back)" if empty
@@ -236,12 +240,12 @@ def _later_game(night: Any, where: str, index: int, change: str) -> str:
             f"not how or when it ended{way}")
 
 
-def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str,
+def _unchanged(game: PlayedGame, round_number: int, index: int, where: str,
                as_json: bool) -> None:
     """Nothing to write: the round is already as given (or every default was kept)."""
     if as_json:
         points = _points(game)
-        _print_json({**keeper.said_json(game, round_number), "game": index + 1,
+        _print_json({**game.sheet().said_json(round_number), "game": index + 1,
                      "changed": {p: [n, n] for p, n in points.items()}})
         return
     from ..render import fold
@@ -249,13 +253,14 @@ def _unchanged(keeper: Any, game: Any, round_number: int, index: int, where: str
     click.echo(fold(f"{where[0].upper()}{where[1:]} stays as recorded: nothing changed."))
 
 
-def _say_change(keeper: Any, game: Any, fixed: Any, round_number: int, where: str,
+def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: str,
                 notes: list[str], err: bool) -> None:
     from ..render import fold, fold_result, line_width
+    from .keepers import said as said_of
 
     said = f"{where[0].upper()}{where[1:]}"
-    click.echo(fold_result(f"{said} was: {keeper.said(game, round_number)}"), err=err)
-    click.echo(fold_result(f"{said} now: {keeper.said(fixed, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} was: {said_of(game, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} now: {said_of(fixed, round_number)}"), err=err)
     for note in notes:
         click.echo(fold(note), err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
@@ -300,9 +305,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
                         else f"in this {word}"
                     raise RefusedError(f"{other} already plays {which}: choose a name no one "
                                        f"in {path} has")
-        from .keepers import keeper_of
-
-        renamed = Ledger(tuple(keeper_of(g).renamed(g, seated, wanted) if seated in g.players
+        renamed = Ledger(tuple(g.renamed(seated, wanted) if seated in g.players
                                else g
                                for g in night.games))
         games = sum(seated in g.players for g in night.games)

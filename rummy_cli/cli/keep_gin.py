@@ -1,48 +1,50 @@
-"""The Gin family's scorekeeping at the command line: a new game (``--game gin|classic|
-oklahoma``, ``--hollywood``), a hand (typed or asked), the standings, the score sheet, and
-what ``undo``, ``fix`` and ``rename`` do to a hand. Found through ``keepers``, it answers
-the same calls as ``keep_manipulation``."""
+"""The Gin family's own part of the scorekeeping at the command line: a new game (``--game
+gin|classic|oklahoma``, ``--hollywood``) and what 'rummy new' says of it, a hand typed (with
+the layout laid down, --melds) or asked on a terminal, the layout said after it, and a hand
+changed by ``fix``. Found through ``keepers``, it is the Gin family's
+:class:`~.keepers.Keeper`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import RefusedError, RummyError, UnusableInputError
-from . import shell
-from .keepers import still_kept_by
-from .shell import (
-    _RUN,
-    _check_format,
-    _footer,
-    _hands_from_options,
-    _print_json,
-    _read,
-    _recorded,
-    _split_pair,
-)
+from ..errors import RefusedError, UnusableInputError
+from ..games import PlayedGame
+from . import keepers, shell
+from .shell import _hands_from_options, _print_json, _read, _split_pair
+
+if TYPE_CHECKING:
+    from ..games.gin.game import GinGame
+    from ..games.gin.rules import GinRules
+    from ..hands import HandEntry
+    from .keepers import FixOptions, RoundOptions
 
 ENDS = "a hand ends with --knock NAME, or --dead for a dead hand"
-WORD = "Hand"
 HANDS = "give each hand's cards with --hand NAME=CARDS, or its deadwood with --points NAME=N"
 OWN_OPTIONS = ("--upcard", "--dead", "--melds", "--big-gin")
+HAND_OPTIONS: tuple[str, ...] = ()
+ACCEPTS: tuple[str, ...] = ()
 FIX_OPTIONS = "--knock, --dead, --hand, --points, --upcard, --melds or --big-gin"
 
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+          typed: dict[str, str], kind: str, hollywood: bool,
+          last: PlayedGame | None) -> GinGame:
     """The first Gin game, or the next one after ``last`` (any game's, over)."""
-    from ..games import is_gin
+    from ..games.gin.game import GinGame
 
-    base = last.rules if last is not None and is_gin(last) else None
+    base = last.rules if isinstance(last, GinGame) else None
     if hollywood and base is not None and base.game != kind:
         base = None
     return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last)
 
 
-def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = None) -> Any:
+def gin_rules(kind: str, hollywood: bool, typed: dict[str, str],
+              base: GinRules | None = None) -> GinRules:
     """The rules of a new Gin game: the preset (or the last game's rules), house rules, and
     Hollywood scoring if asked."""
     from ..games.gin.rules import GinRuleError, find_preset
@@ -59,22 +61,25 @@ def gin_rules(kind: str, hollywood: bool, typed: dict[str, str], base: Any = Non
 
 
 def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-            rules: Any, last: Any) -> Any:
+            rules: GinRules, last: PlayedGame | None) -> GinGame:
     """The first or the next Gin game (G15: the winner of the last hand deals first)."""
-    from ..games import is_gin
-    from ..games.gin.game import new_gin_game, next_gin_game
+    from ..games.gin.game import GinGame, new_gin_game, next_gin_game
 
-    if last is not None and is_gin(last):
+    if isinstance(last, GinGame):
         return next_gin_game(last, names, dealer=dealer, seed=seed, rules=rules,
                              created=created)
-    players = names or (last.players if last is not None else ())
+    players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the two players, e.g. rummy new Ann Ben --game gin")
     return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
-def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
+def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
+             as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
+    from ..games.gin.game import GinGame
+
+    game = keepers.own(GinGame, played)
     rules = game.rules
     leader = game.next_leader()
     if as_json:
@@ -82,7 +87,7 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                      "players": list(game.players), "decks": 1, "hand_size": 10,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": rules.target, "hollywood": rules.hollywood,
-                     "house_rules": {k: v for k, (v, _) in rules.differences().items()}})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold, fold_result
 
@@ -101,9 +106,9 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     click.echo(fold_result(f"{game.first_dealer} deals first; {leader} is offered the "
                            f"upcard. {limit[0].upper()}{limit[1:]}; {scoring} to "
                            f"{rules.target}.", indent=0))
-    house = {k: v for k, (v, _) in rules.differences().items() if k != "scoring"}
+    house = {k: v for k, v in keepers.house_rules_json(game).items() if k != "scoring"}
     if house:
-        def shown(v: Any) -> str:
+        def shown(v: object) -> str:
             return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
 
         click.echo(fold("House rules: " + ", ".join(f"{k} {shown(v)}"
@@ -111,11 +116,10 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
     click.echo(fold("After each hand, 'rummy round' asks for it (see 'rummy round --help')."))
 
 
-def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
+def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
     terminal with nothing given (or with --guided), ask for it."""
-    from ..games.gin.game import record_hand
-    from ..ledger import locked, save
+    from ..games.gin.game import GinGame, record_hand
 
     knock, hands, points = opts["knock"], opts["hands"], opts["points"]
     melds, upcard, dead = opts["melds"], opts["upcard"], opts["dead"]
@@ -126,34 +130,29 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
     knocker = knock[0] if knock else None
     if dead and (knocker is not None or hands or points):
         raise click.UsageError("a dead hand (--dead) has no knocker and no hands to enter")
-    entered = _hands_from_options(hands, points)
+    answers = _hands_from_options(hands, points)
     layout = _layout(melds, knocker)
-    if guided or (not dead and not entered and shell.stdin_is_terminal()):
-        _guided_hand(path, knocker, entered, upcard, yes, as_json, layout)
+    if guided or (not dead and not answers and shell.stdin_is_terminal()):
+        _guided_hand(path, knocker, answers, upcard, yes, as_json, layout)
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
-    with locked(path, existing=True):
-        night = _read(path)
-        game = still_kept_by(__name__, night.current, path)
-        number = len(game.rounds) + 1
-        updated, _ = record_hand(game, knocker, entered, melds=layout, upcard=upcard,
-                                 big_gin=big_gin)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_hand(updated, number, as_json, path=path)
+    updated, number = keepers.entered(path, GinGame, lambda game: record_hand(
+        game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin)[0])
+    keepers.say_entered(updated, number, as_json, announced=False,
+                        lines=() if as_json else layout_said(updated, number, path))
 
 
-def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard: str | None,
-                 yes: bool, as_json: bool, melds: str | None = None) -> None:
+def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry],
+                 upcard: str | None, yes: bool, as_json: bool,
+                 melds: str | None = None) -> None:
     """Ask for the hand, show its score (from cards: the layout), and record it once the
     player agrees. When the layout laid down changes the result, ask which it was."""
-    from ..games.gin.game import record_hand
-    from ..games.gin.sheet import hand_sentence
-    from ..ledger import locked, save
+    from ..games.gin.game import GinGame, record_hand
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
-    game = still_kept_by(__name__, _read(path).current, path)
+    game = keepers.still_kept_by(GinGame, _read(path).current, path)
     number = len(game.rounds) + 1
     typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
@@ -173,7 +172,7 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
         elif result.deadwood:
             dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
             click.echo(fold(f"Deadwood: {dead}.", indent=2), err=True)
-        click.echo(fold_result(f"Hand {number}: {hand_sentence(preview, number)}"), err=True)
+        click.echo(fold_result(f"Hand {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this hand?"):
                 break
@@ -183,17 +182,12 @@ def _guided_hand(path: Path, knocker: str | None, given: dict[str, Any], upcard:
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    with locked(path, existing=True):  # not held while the player answers
-        night = _read(path, quiet=True)
-        if still_kept_by(__name__, night.current, path).rounds != game.rounds:
-            raise RummyError(f"{path} changed while you were answering (another rummy "
-                             "command wrote it); nothing recorded: run 'rummy round' again")
-        updated, _ = record_hand(night.current, who, hands, melds=layout, upcard=card)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_hand(updated, number, as_json, announced=True)
+    updated = keepers.entered_as_answered(path, GinGame, game, lambda now: record_hand(
+        now, who, hands, melds=layout, upcard=card)[0])
+    keepers.say_entered(updated, number, as_json, announced=True)
 
 
-def _ask_layout(game: Any, who: str | None, hands: dict[str, Any],
+def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
                 card: str | None) -> str | None:
     """The knocker's layout when it matters (D(a)): asked, as melds; else None (assumed)."""
     from ..cards import format_table, parse_table
@@ -238,26 +232,7 @@ def _layout(melds: tuple[str, ...], knocker: str | None) -> str | None:
     return table
 
 
-def say_hand(game: Any, number: int, as_json: bool, announced: bool = False,
-             path: Path | None = None) -> None:
-    """The hand just recorded (from cards: the layout it was scored with), then the
-    standings."""
-    from ..games.gin.sheet import hand_json, hand_sentence
-
-    if as_json:
-        _print_json(hand_json(game, number))
-        return
-    if not announced:
-        from ..render import fold_result
-
-        click.echo(fold_result(f"Hand {number} ({game.dealer_of(number)} dealt): "
-                               f"{hand_sentence(game, number)}"))
-        for line in layout_said(game, number, path):
-            click.echo(line)
-    show(game)
-
-
-def layout_said(game: Any, number: int, path: Path | None = None,
+def layout_said(game: GinGame, number: int, path: Path | None = None,
                 matters: bool = True) -> list[str]:
     """Hand ``number`` entered as cards: the layout scored and the defender's reply; when
     another layout of the least deadwood changes the result (and ``matters``), which one,
@@ -286,76 +261,14 @@ def layout_said(game: Any, number: int, path: Path | None = None,
     return lines
 
 
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.gin.sheet import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
-
-
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``standings`` for a Gin game."""
-    from ..games.gin.sheet import standings_footer, standings_json, standings_table
-
-    if as_json:
-        doc = standings_json(game)
-        doc["game"] = number or len(night.games)
-        doc["games" if "games" not in doc else "ledger_games"] = len(night.games)
-        doc["house_rules"] = {k: v for k, (v, _) in game.rules.differences().items()}
-        _print_json(doc)
-        return
-    fmt = _check_format(fmt)
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``history`` for a Gin game: one row per hand."""
-    from ..games.gin.sheet import history_json, history_table, standings_footer
-
-    if as_json:
-        _print_json(history_json(game))
-        return
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No hands recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
-        from ..games.gin.sheet import hollywood_table
-
-        click.echo()  # under the hands, each game's sum as on a paper sheet
-        click.echo(hollywood_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Hand ``number`` in one sentence."""
-    from ..games.gin.sheet import hand_sentence
-
-    return hand_sentence(game, number)
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Hand ``number`` as ``round --json`` prints it."""
-    from ..games.gin.sheet import hand_json
-
-    return hand_json(game, number)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last hand."""
-    from ..games.gin.game import undo_hand
-
-    return undo_hand(game)[0]
-
-
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[GinGame, list[str]]:
     """The game with hand ``number`` changed as the options say, the rest of the hand as
     recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
+    from ..games.gin.game import GinGame
     from ..players import find_player_by_prefix
     from .keep_manipulation import given_hands
 
+    game = keepers.own(GinGame, played)
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
     if knock is not None and dead:
         raise click.UsageError("a hand ends with --knock NAME or --dead, not both")
@@ -373,20 +286,25 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
                        opts["big_gin"])
 
 
-def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+def asked_fix(played: PlayedGame, number: int) -> tuple[GinGame, list[str]]:
     """Hand ``number`` asked again on a terminal, each recorded answer the default."""
+    from ..games.gin.game import GinGame
     from .fix_questions import ask_hand_again
 
-    def score(who: str | None, hands: dict[str, Any], card: str | None) -> Any:
+    game = keepers.own(GinGame, played)
+
+    def score(who: str | None, hands: dict[str, HandEntry],
+              card: str | None) -> tuple[GinGame, list[str]]:
         return _fixed_with(game, number, who, hands, card)
 
-    result: tuple[Any, list[str]] = ask_hand_again(game, number, said(game, number), score)
+    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, keepers.said(game, number),
+                                                       score)
     return result
 
 
-def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, Any],
-                upcard: str | None, melds: str | None = None,
-                big_gin: bool | None = None) -> tuple[Any, list[str]]:
+def _fixed_with(game: GinGame, number: int, knocker: str | None,
+                hands: Mapping[str, HandEntry], upcard: str | None, melds: str | None = None,
+                big_gin: bool | None = None) -> tuple[GinGame, list[str]]:
     """The game with hand ``number`` so. The layout laid down and the big-gin mark recorded
     stay while the knocker and the knocker's hand do; otherwise they are dropped, and a
     note says so (the showdown then assumes the knocker's least deadwood)."""
@@ -412,9 +330,3 @@ def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, An
     return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
                     big_gin=big_gin)[0], notes
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.gin.game import rename_in_gin
-
-    return rename_in_gin(game, old, new)

@@ -1,71 +1,65 @@
-"""Manipulation Rummy's scorekeeping at the command line: a new game, a round (typed or asked),
-the standings, the score sheet, and what ``undo``, ``fix`` and ``rename`` do to a round.
+"""Manipulation Rummy's own part of the scorekeeping at the command line: a new game and
+what 'rummy new' says of it, a round typed with --knock/--stock-out and --hand/--points or
+asked on a terminal, and a round changed by ``fix``.
 
-The commands in ``scorekeeper`` and ``fix`` find this module through ``keepers`` when the
-ledger's game is Manipulation Rummy; ``keep_gin`` answers the same calls for the Gin family.
+The commands find this module through ``keepers`` (a :class:`~.keepers.Keeper`) when the
+ledger's game is Manipulation Rummy; what every game does alike is in ``keepers``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import RummyError, UnusableInputError
-from . import shell
-from .keepers import still_kept_by
-from .shell import (
-    _RUN,
-    _footer,
-    _hands_from_options,
-    _load,
-    _print_json,
-    _read,
-    _recorded,
-    _sentence,
-)
+from ..games import PlayedGame
+from . import keepers, shell
+from .shell import _hands_from_options, _load, _print_json
+
+if TYPE_CHECKING:
+    from ..games.manipulation.game import Game
+    from ..hands import HandEntry
+    from .keepers import FixOptions, RoundOptions
 
 ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
         "'rummy new Ann Ben --game gin')")
-WORD = "Round"  # what one entry of the game is called
 HANDS = "give each hand's cards with --hand NAME=CARDS, or its total with --points NAME=N"
 OWN_OPTIONS = ("--stock-out",)
+HAND_OPTIONS: tuple[str, ...] = ()
+ACCEPTS: tuple[str, ...] = ()
 FIX_OPTIONS = "--knock, --stock-out, --hand or --points"
 
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+          typed: dict[str, str], kind: str, hollywood: bool,
+          last: PlayedGame | None) -> Game:
     """The first game, or the next one after ``last`` (any game's, over)."""
-    from ..games import registered
-    from ..games.manipulation.game import new_game, next_game
-    from ..games.manipulation.rules import MANIPULATION_RUMMY, RuleError
+    from ..games.manipulation.game import Game, new_game, next_game
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
 
     if hollywood:
         raise click.UsageError("--hollywood scores a Gin game: add --game gin, classic or "
                                "oklahoma")
-    same_kind = last is not None and registered(last.rules.game).keeper == __name__
-    players = names or (last.players if last is not None else ())
+    players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
-    base = last.rules if same_kind else MANIPULATION_RUMMY
-    try:
-        rules = base.with_house_rules(typed)
-        problem = rules.problem_for(len(players))
-    except RuleError as exc:
-        raise UnusableInputError(str(exc)) from None
-    if problem:
-        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
-    if same_kind:
+    base = last.rules if isinstance(last, Game) else MANIPULATION_RUMMY
+    rules = keepers.playable(base, typed, len(players))
+    if isinstance(last, Game):
         return next_game(last, names, dealer=dealer, seed=seed, created=created, rules=rules)
     return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)
 
 
-def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bool) -> None:
+def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
+             as_json: bool) -> None:
     """What 'rummy new' says: the seats, the decks, who deals and plays first."""
+    from ..games.manipulation.game import Game
     from ..games.manipulation.report import house_rules_text
     from ..games.manipulation.scoring import leader_of
 
+    game = keepers.own(Game, played)
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
     if as_json:
@@ -73,7 +67,7 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                      "decks": decks, "hand_size": game.rules.hand_size,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": game.rules.target,
-                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold
 
@@ -96,15 +90,13 @@ def announce(path: Path, game: Any, number: int, dealer_given: bool, as_json: bo
                     "--help')."))
 
 
-def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
+def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """``rummy round``: the round as typed, or asked on a terminal; then the standings."""
-    from ..games.manipulation.game import check_open, record_round
-    from ..hands import HandEntry
-    from ..ledger import locked, save
+    from ..games.manipulation.game import Game, check_open, record_round
 
     knock, stock_out = opts["knock"], opts["stock_out"]
     hands, points = opts["hands"], opts["points"]
-    entered: dict[str, HandEntry]
+    answers: dict[str, HandEntry]
     if len(knock) > 1:
         raise click.UsageError(f"--knock is given {len(knock)} times "
                                f"({', '.join(knock)}): a round has one knocker")
@@ -116,127 +108,48 @@ def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
         from ..render import fold, fold_result
         from .prompts import Back, ask_change, ask_confirm, ask_round
 
-        game = still_kept_by(__name__, _load(path), path)
+        game = keepers.still_kept_by(Game, _load(path), path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
-        knocker, entered = ask_round(game, knocker, stock_out, given)
+        knocker, answers = ask_round(game, knocker, stock_out, given)
         while True:
-            _, result = record_round(game, knocker, entered)
+            preview, result = record_round(game, knocker, answers)
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
             # stderr: stdout stays the result
             click.echo(fold(f"Points in hand: {held}.", indent=2), err=True)
-            click.echo(fold_result(f"Round {number}: {_sentence(game, result)}"), err=True)
+            click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"),
+                       err=True)
             try:
                 if opts["yes"] or ask_confirm("Record this round?"):
                     break
             except Back:  # change one answer, keep the others
-                knocker, entered = ask_change(game, knocker, entered)
+                knocker, answers = ask_change(game, knocker, answers)
                 continue
             click.echo("Nothing recorded.", err=True)
             return
-        with locked(path, existing=True):  # not held while the player answers
-            night = _read(path, quiet=True)
-            current = still_kept_by(__name__, night.current, path)
-            if current.rounds != game.rounds or current.players != game.players:
-                raise RummyError(f"{path} changed while you were answering (another rummy "
-                                 "command wrote it); nothing recorded: run 'rummy round' again")
-            updated, result = record_round(current, knocker, entered)
-            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-        announced = True
-    else:
-        if knocker is None and not stock_out:
-            if path.exists():
-                check_open(still_kept_by(__name__, _load(path, quiet=True), path))
-            missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
-                       "say how the round ended: --knock NAME or --stock-out, as well as the "
-                       "hands")
-            raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be "
-                                   "asked)")
-        entered = _hands_from_options(hands, points)
-        with locked(path, existing=True):
-            night = _read(path)
-            game = still_kept_by(__name__, night.current, path)
-            number = len(game.rounds) + 1
-            updated, result = record_round(game, knocker, entered)
-            save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-        announced = False
-    if as_json:
-        _print_json(said_json(updated, number))
+        updated = keepers.entered_as_answered(
+            path, Game, game, lambda now: record_round(now, knocker, answers)[0])
+        keepers.say_entered(updated, number, as_json, announced=True)
         return
-    if not announced:
-        from ..render import fold_result
-
-        click.echo(fold_result(f"Round {number} ({game.dealer_of(number)} dealt): "
-                               f"{_sentence(game, result)}"))
-    show(updated)
-
-
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.manipulation.report import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
+    if knocker is None and not stock_out:
+        if path.exists():
+            check_open(keepers.still_kept_by(Game, _load(path, quiet=True), path))
+        missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
+                   "say how the round ended: --knock NAME or --stock-out, as well as the "
+                   "hands")
+        raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be asked)")
+    answers = _hands_from_options(hands, points)
+    updated, number = keepers.entered(path, Game,
+                                      lambda game: record_round(game, knocker, answers)[0])
+    keepers.say_entered(updated, number, as_json, announced=False)
 
 
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``rummy standings``: the table, who won or who deals next, the house rules."""
-    from ..games.manipulation.report import (
-        house_rules_text,
-        standings_footer,
-        standings_json,
-        standings_table,
-    )
-
-    if as_json:
-        _print_json({**standings_json(game), "game": number or len(night.games),
-                     "games": len(night.games),
-                     "house_rules": {k: v for k, (v, _) in game.rules.differences().items()}})
-        return
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-    if house_rules_text(game.rules):
-        _footer(house_rules_text(game.rules), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``rummy history``: the score sheet."""
-    if as_json:
-        from ..games.manipulation.report import history_json
-
-        _print_json(history_json(game))
-        return
-    from ..games.manipulation.report import history_table, standings_footer
-
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No rounds recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Round ``number`` in one sentence."""
-    return _sentence(game, game.results[number - 1])
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Round ``number`` as ``round --json`` prints it."""
-    from ..games.manipulation.report import round_json
-
-    return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last round."""
-    from ..games.manipulation.game import undo_round
-
-    return undo_round(game)[0]
-
-
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[Game, list[str]]:
     """The game with round ``number`` changed as the options say, the rest of the round as
     recorded (``rummy fix N --hand ...``), and notes on what else changed (none here)."""
+    from ..games.manipulation.game import Game
+
+    game = keepers.own(Game, played)
     if opts["knock"] is not None and opts["stock_out"]:
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     was = game.rounds[number - 1]
@@ -246,11 +159,11 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
     return _fixed_with(game, number, knocker, hands), []
 
 
-def given_hands(game: Any, opts: dict[str, Any]) -> dict[str, Any]:
+def given_hands(game: PlayedGame, opts: FixOptions) -> dict[str, HandEntry]:
     """The hands given with --hand and --points, by the players' own names."""
     from ..players import find_player_by_prefix
 
-    found: dict[str, Any] = {}
+    found: dict[str, HandEntry] = {}
     for name, hand in _hands_from_options(opts["hands"], opts["points"]).items():
         player = find_player_by_prefix(game.players, name)
         if player in found:
@@ -259,22 +172,19 @@ def given_hands(game: Any, opts: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+def asked_fix(played: PlayedGame, number: int) -> tuple[Game, list[str]]:
     """Round ``number`` asked again on a terminal, each recorded answer the default."""
+    from ..games.manipulation.game import Game
     from .fix_questions import ask_round_again
 
-    knocker, hands = ask_round_again(game, number, said(game, number))
+    game = keepers.own(Game, played)
+    knocker, hands = ask_round_again(game, number, keepers.said(game, number))
     return _fixed_with(game, number, knocker, hands), []
 
 
-def _fixed_with(game: Any, number: int, knocker: str | None, hands: dict[str, Any]) -> Any:
+def _fixed_with(game: Game, number: int, knocker: str | None,
+                hands: Mapping[str, HandEntry]) -> Game:
     from ..games.manipulation.game import fix_round
 
     return fix_round(game, number, knocker, hands)[0]
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.manipulation.game import rename_player
-
-    return rename_player(game, old, new)

@@ -1,31 +1,26 @@
-"""Rummikub's scorekeeping at the command line: a new game (``--game rummikub|rummikub-strict|
-rummikub-xp``), a round (typed or asked), the standings, the score sheet, and what ``undo``,
-``fix`` and ``rename`` do to a round. Found through ``keepers``, it answers the same calls as
-``keep_manipulation`` and ``keep_gin``."""
+"""Rummikub's own part of the scorekeeping at the command line: a new game (``--game
+rummikub|rummikub-strict|rummikub-xp``) and what 'rummy new' says of it, a round typed with
+--out/--pool-out and --rack/--points or asked on a terminal, and a round changed by ``fix``.
+Found through ``keepers``, it is Rummikub's :class:`~.keepers.Keeper`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import RummyError, UnusableInputError
-from . import shell
-from .keepers import still_kept_by
-from .shell import (
-    _RUN,
-    _check_format,
-    _footer,
-    _hands_from_options,
-    _print_json,
-    _read,
-    _recorded,
-    _split_pair,
-)
+from ..games import PlayedGame
+from . import keepers, shell
+from .shell import _hands_from_options, _print_json, _read, _split_pair
+
+if TYPE_CHECKING:
+    from ..games.rummikub.game import RackEntry, RummikubGame
+    from .keepers import FixOptions, GivenOptions, RoundOptions
 
 ENDS = "a round ends with --out NAME, or --pool-out when the pool ran out"
-WORD = "Round"
+HANDS = ENDS  # no other game's option gives what a player holds in Rummikub's words
 OWN_OPTIONS = ("--out", "--pool-out", "--rack", "--first")
 # the options that give what a player holds (another game's keeper answers with its HANDS)
 HAND_OPTIONS = ("--rack",)
@@ -39,48 +34,40 @@ NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played the
 
 
 def start(names: tuple[str, ...], first: str | None, seed: int | None, created: str,
-          typed: dict[str, str], kind: str, hollywood: bool, last: Any) -> Any:
+          typed: dict[str, str], kind: str, hollywood: bool,
+          last: PlayedGame | None) -> RummikubGame:
     """The first Rummikub game, or the next one after ``last`` (any game's, over)."""
-    from ..games.rummikub.game import new_rummikub_game, next_rummikub_game
-    from ..games.rummikub.rules import PRESETS, RuleError
+    from ..games.rummikub.game import RummikubGame, new_rummikub_game, next_rummikub_game
+    from ..games.rummikub.rules import PRESETS
 
     if hollywood:
         raise click.UsageError("--hollywood scores a Gin game, not Rummikub")
-    same_kind = last is not None and _is_rummikub(last)
-    players = names or (last.players if last is not None else ())
+    same = last if isinstance(last, RummikubGame) else None
+    players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy "
                                "--game rummikub")
-    base = last.rules if same_kind and last.rules.game == kind else PRESETS[kind]
-    try:
-        if same_kind and len(players) != len(last.players) and "rounds" not in {
-                k.strip().lower() for k in typed}:
-            from dataclasses import replace
+    base = same.rules if same is not None and same.rules.game == kind else PRESETS[kind]
+    if same is not None and len(players) != len(same.players) and "rounds" not in {
+            k.strip().lower() for k in typed}:
+        from dataclasses import replace
 
-            base = replace(base, rounds=None)  # one per player again (settled point 9)
-        rules = base.with_house_rules(typed)
-        problem = rules.problem_for(len(players))
-    except RuleError as exc:
-        raise UnusableInputError(str(exc)) from None
-    if problem:
-        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
-    if same_kind:
-        return next_rummikub_game(last, names, first=first, seed=seed, rules=rules,
+        base = replace(base, rounds=None)  # one per player again (settled point 9)
+    rules = keepers.playable(base, typed, len(players))
+    if same is not None:
+        return next_rummikub_game(same, names, first=first, seed=seed, rules=rules,
                                   created=created)
     return new_rummikub_game(players, first=first, seed=seed, rules=rules, created=created)
 
 
-def _is_rummikub(game: Any) -> bool:
-    from ..games import registered
-
-    return registered(game.rules.game).keeper == __name__
-
-
-def announce(path: Path, game: Any, number: int, first_given: bool, as_json: bool) -> None:
+def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
+             as_json: bool) -> None:
     """What 'rummy new' says about a Rummikub game: the seats, the tiles, who plays first,
     how the game ends."""
-    from ..games.rummikub.report import TITLES, house_rules, house_rules_text
+    from ..games.rummikub.game import RummikubGame
+    from ..games.rummikub.report import TITLES, house_rules_text
 
+    game = keepers.own(RummikubGame, played)
     rules = game.rules
     if as_json:
         _print_json({"ledger": str(path), "game": number, "kind": rules.game,
@@ -88,7 +75,7 @@ def announce(path: Path, game: Any, number: int, first_given: bool, as_json: boo
                      "hand_size": rules.rack, "first_dealer": None, "first_leader": game.first,
                      "rounds": rules.rounds, "target": rules.target or None,
                      "winner_by": rules.winner,
-                     "house_rules": {k: v for k, (v, _) in house_rules(game).items()}})
+                     "house_rules": keepers.house_rules_json(game)})
         return
     from ..render import fold, plural
 
@@ -100,7 +87,7 @@ def announce(path: Path, game: Any, number: int, first_given: bool, as_json: boo
     picked = "" if first_given else " (picked at random)"
     if not first_given and number > 1:
         previous = _read(path, quiet=True).games[number - 2]
-        if _is_rummikub(previous) and previous.players == game.players:
+        if isinstance(previous, RummikubGame) and previous.players == game.players:
             picked = " (left of the last game's last first player)"
     ends = []
     if rules.rounds:
@@ -117,29 +104,28 @@ def announce(path: Path, game: Any, number: int, first_given: bool, as_json: boo
                     "--help')."))
 
 
-def _racks_from_options(opts: dict[str, Any]) -> dict[str, str | int]:
+def _racks_from_options(opts: GivenOptions) -> dict[str, RackEntry]:
     """``--rack NAME=TILES`` (``--hand`` too) and ``--points NAME=N``, by the names typed."""
     from ..hands import typed_hand
     from .shell import _put
 
-    entered: dict[str, str | int] = {}
-    for option, values in (("--rack", opts.get("racks", ())), ("--hand", opts["hands"])):
+    racks: dict[str, RackEntry] = {}
+    for option, values in (("--rack", opts["racks"]), ("--hand", opts["hands"])):
         for value in values:
             name, tiles = _split_pair(value, option, RACK_EXAMPLE)
-            _put(entered, name, typed_hand(tiles), RACK_OPTIONS)
+            _put(racks, name, typed_hand(tiles), RACK_OPTIONS)
     for name, total in _hands_from_options((), opts["points"], "rack").items():
-        _put(entered, name, total, RACK_OPTIONS)
-    return entered
+        _put(racks, name, total, RACK_OPTIONS)
+    return racks
 
 
-def _ending(opts: dict[str, Any], required: bool) -> tuple[bool, str | None]:
+def _ending(opts: RoundOptions | FixOptions, required: bool) -> tuple[bool, str | None]:
     """(given, who went out) from --out / --pool-out (--stock-out); --knock is refused."""
-    if opts.get("knock"):
+    if opts["knock"]:
         raise click.UsageError(NO_KNOCK)
-    outs = opts.get("out") or ()
-    if isinstance(outs, str):
-        outs = (outs,)
-    pool = bool(opts.get("pool_out") or opts.get("stock_out"))
+    given = opts["out"] or ()
+    outs = (given,) if isinstance(given, str) else given
+    pool = bool(opts["pool_out"] or opts["stock_out"])
     if len(outs) > 1:
         raise click.UsageError(f"--out is given {len(outs)} times: one player goes out")
     if outs and pool:
@@ -150,48 +136,43 @@ def _ending(opts: dict[str, Any], required: bool) -> tuple[bool, str | None]:
     return bool(outs) or pool, (outs[0] if outs else None)
 
 
-def record(path: Path, opts: dict[str, Any], as_json: bool) -> None:
+def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """``rummy round`` for Rummikub: the round as typed, or asked on a terminal; then the
     standings."""
-    from ..games.rummikub.game import record_rummikub_round
-    from ..ledger import locked, save
+    from ..games.rummikub.game import RummikubGame, record_rummikub_round
 
     given_end, out = _ending(opts, required=False)
     racks = _racks_from_options(opts)
-    first = opts.get("first")
+    first = opts["first"]
     if opts["guided"] or (not racks and shell.stdin_is_terminal()):
         _guided_round(path, given_end, out, racks, first, opts["yes"], as_json)
         return
     _ending(opts, required=True)
-    with locked(path, existing=True):
-        night = _read(path)
-        game = still_kept_by(__name__, night.current, path)
-        number = len(game.rounds) + 1
-        updated, _ = record_rummikub_round(game, out, racks, first)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_round(updated, number, as_json)
+    updated, number = keepers.entered(path, RummikubGame, lambda game: record_rummikub_round(
+        game, out, racks, first)[0])
+    keepers.say_entered(updated, number, as_json, announced=False)
 
 
-def _guided_round(path: Path, given_end: bool, out: str | None, racks: dict[str, Any],
-                  first: str | None, yes: bool, as_json: bool) -> None:
+def _guided_round(path: Path, given_end: bool, out: str | None,
+                  racks: Mapping[str, RackEntry], first: str | None, yes: bool,
+                  as_json: bool) -> None:
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
-    from ..games.rummikub.game import check_open, record_rummikub_round
-    from ..ledger import locked, save
+    from ..games.rummikub.game import RummikubGame, check_open, record_rummikub_round
     from ..render import fold_result
     from .prompts import Back, ask_confirm, ask_rummikub_round
 
-    game = still_kept_by(__name__, _read(path).current, path)
+    game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
     number = len(game.rounds) + 1
     while True:
         try:
-            who, entered = ask_rummikub_round(game, given_end, out, racks)
+            who, answers = ask_rummikub_round(game, given_end, out, racks)
         except Back:
             click.echo("Back to the start of the round.", err=True)
             given_end, out, racks = False, None, {}
             continue
-        preview, _ = record_rummikub_round(game, who, entered, first)
-        click.echo(fold_result(f"Round {number}: {said(preview, number)}"), err=True)
+        preview, _ = record_rummikub_round(game, who, answers, first)
+        click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
                 break
@@ -201,107 +182,23 @@ def _guided_round(path: Path, given_end: bool, out: str | None, racks: dict[str,
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    with locked(path, existing=True):  # not held while the player answers
-        night = _read(path, quiet=True)
-        if still_kept_by(__name__, night.current, path).rounds != game.rounds:
-            raise RummyError(f"{path} changed while you were answering (another rummy "
-                             "command wrote it); nothing recorded: run 'rummy round' again")
-        updated, _ = record_rummikub_round(night.current, who, entered, first)
-        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
-    say_round(updated, number, as_json, announced=True)
+    updated = keepers.entered_as_answered(
+        path, RummikubGame, game, lambda now: record_rummikub_round(now, who, answers, first)[0])
+    keepers.say_entered(updated, number, as_json, announced=True)
 
 
-def heading(game: Any, number: int) -> str:
-    """'Round 3 (Ben played first)'."""
-    return f"Round {number} ({game.first_of(number)} played first)"
-
-
-def say_round(game: Any, number: int, as_json: bool, announced: bool = False) -> None:
-    """The round just recorded, then the standings."""
-    if as_json:
-        _print_json(said_json(game, number))
-        return
-    if not announced:
-        from ..render import fold_result
-
-        click.echo(fold_result(f"{heading(game, number)}: {said(game, number)}"))
-    show(game)
-
-
-def show(game: Any) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..games.rummikub.report import standings_footer, standings_table
-
-    shell.show_after(standings_table(game), standings_footer(game))
-
-
-def standings(night: Any, game: Any, number: int | None, as_json: bool, fmt: str) -> None:
-    """``standings`` for a Rummikub game."""
-    from ..games.rummikub.report import (
-        house_rules,
-        house_rules_text,
-        standings_footer,
-        standings_json,
-        standings_table,
-    )
-
-    if as_json:
-        _print_json({**standings_json(game), "game": number or len(night.games),
-                     "games": len(night.games),
-                     "house_rules": {k: v for k, (v, _) in house_rules(game).items()}})
-        return
-    fmt = _check_format(fmt)
-    click.echo(standings_table(game, fmt))
-    _footer(standings_footer(game), fmt)
-    if house_rules_text(game):
-        _footer(house_rules_text(game), fmt)
-
-
-def history(game: Any, as_json: bool, fmt: str) -> None:
-    """``history`` for a Rummikub game: one row per round."""
-    from ..games.rummikub.report import history_json, history_table, standings_footer
-
-    if as_json:
-        _print_json(history_json(game))
-        return
-    if not game.rounds and fmt in ("simple", "plain"):
-        click.echo("No rounds recorded yet.")
-        return
-    click.echo(history_table(game, fmt))
-    if game.state.game_over:
-        _footer(standings_footer(game), fmt)
-
-
-def said(game: Any, number: int) -> str:
-    """Round ``number`` in one sentence."""
-    from ..games.rummikub.report import round_sentence
-
-    return round_sentence(game, number)
-
-
-def said_json(game: Any, number: int) -> dict[str, Any]:
-    """Round ``number`` as ``round --json`` prints it."""
-    from ..games.rummikub.report import round_json
-
-    return round_json(game, number)
-
-
-def undone(game: Any) -> Any:
-    """The game without its last round."""
-    from ..games.rummikub.game import undo_rummikub_round
-
-    return undo_rummikub_round(game)[0]
-
-
-def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]:
+def fixed(played: PlayedGame, number: int,
+          opts: FixOptions) -> tuple[RummikubGame, list[str]]:
     """The game with round ``number`` changed as the options say, the rest as recorded."""
+    from ..games.rummikub.game import RummikubGame
     from ..players import find_player_by_prefix
 
+    game = keepers.own(RummikubGame, played)
     given_end, out = _ending(opts, required=False)
     was = game.rounds[number - 1]
     who = (find_player_by_prefix(game.players, out) if out is not None else None) \
         if given_end else was.out
-    racks: dict[str, Any] = dict(was.racks)
+    racks: dict[str, RackEntry] = dict(was.racks)
     if given_end and was.out is not None and who != was.out and racks.get(was.out) == "":
         del racks[was.out]  # the player who went out before now holds tiles: asked for below
     for name, rack in _racks_from_options(opts).items():
@@ -314,15 +211,18 @@ def fixed(game: Any, number: int, opts: dict[str, Any]) -> tuple[Any, list[str]]
     if who is not None and who not in {find_player_by_prefix(game.players, n)
                                        for n in _racks_from_options(opts)}:
         racks[who] = ""
-    return _fixed_with(game, number, who, racks, opts.get("first")), []
+    return _fixed_with(game, number, who, racks, opts["first"]), []
 
 
-def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
+def asked_fix(played: PlayedGame, number: int) -> tuple[RummikubGame, list[str]]:
     """Round ``number`` asked again on a terminal, each recorded answer the default."""
+    from ..games.rummikub.game import RummikubGame
     from .prompts import Back, ask_rummikub_round
 
+    game = keepers.own(RummikubGame, played)
     was = game.rounds[number - 1]
-    click.echo(f"{heading(game, number)} as recorded: {said(game, number)}", err=True)
+    click.echo(f"{keepers.heading(game, number)} as recorded: {keepers.said(game, number)}",
+               err=True)
     click.echo("Enter keeps each answer as recorded; 'back' at a rack starts again.", err=True)
     while True:
         try:
@@ -333,15 +233,9 @@ def asked_fix(game: Any, number: int) -> tuple[Any, list[str]]:
     return _fixed_with(game, number, who, racks, None), []
 
 
-def _fixed_with(game: Any, number: int, out: str | None, racks: dict[str, Any],
-                first: str | None) -> Any:
+def _fixed_with(game: RummikubGame, number: int, out: str | None,
+                racks: Mapping[str, RackEntry], first: str | None) -> RummikubGame:
     from ..games.rummikub.game import fix_rummikub_round
 
     return fix_rummikub_round(game, number, out, racks, first)[0]
 
-
-def renamed(game: Any, old: str, new: str) -> Any:
-    """The game with the player ``old`` called ``new`` everywhere."""
-    from ..games.rummikub.game import rename_in_rummikub
-
-    return rename_in_rummikub(game, old, new)

@@ -1,73 +1,215 @@
-"""Which module keeps the score of a ledger's game at the command line.
+"""The scorekeeper at the command line: one keeper for every game.
 
-A game of the ledger is known by its ``game:`` name; the registry (``rummy_cli.games.GAMES``)
-names, for each game, its keeper here (``keep_<package>``), which answers the same calls for
-each: ``start``, ``announce``, ``record``, ``show``, ``standings``, ``history``, ``said``,
-``said_json``, ``undone``, ``fixed`` (a round changed by options), ``asked_fix`` (asked again
-on a terminal), ``renamed``. A new game is one more such module, named in the registry.
+What the commands do with a game once it is recorded (``standings``, ``history``, ``undo``,
+``rename``, what ``round`` and ``fix`` print) is the same for every game: it goes through
+the game's :class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``), which the game's
+own package provides. What is a game's own at the command line (how a game starts and is
+announced, the options that enter or change an entry, the questions asked on a terminal) is
+in its :class:`Keeper` module here, ``keep_<package>``, listed in :func:`keepers`. A new game
+is its package, one line in the registry (``rummy_cli.games.GAMES``) and one such module.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
 
-from ..errors import RummyError
+import click
+
+from ..errors import RummyError, UnusableInputError
 from ..games import GAMES, PlayedGame, registered, registered_for
+from . import shell
+from .shell import _RUN, _footer, _print_json, _read, _recorded
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
+
+G = TypeVar("G", bound=PlayedGame)
 
 
-def keeper_of(game: PlayedGame) -> ModuleType:
+class GivenOptions(TypedDict):
+    """The options of ``round`` and ``fix`` that both take alike."""
+
+    stock_out: bool
+    hands: tuple[str, ...]
+    points: tuple[str, ...]
+    upcard: str | None
+    dead: bool
+    melds: tuple[str, ...]
+    pool_out: bool
+    racks: tuple[str, ...]
+    first: str | None
+
+
+class RoundOptions(GivenOptions):
+    """``rummy round``'s options, by the names of its parameters."""
+
+    knock: tuple[str, ...]
+    out: tuple[str, ...]
+    big_gin: bool
+    guided: bool
+    yes: bool
+
+
+class FixOptions(GivenOptions):
+    """``rummy fix``'s options, by the names of its parameters (None: not given)."""
+
+    knock: str | None
+    out: str | None
+    big_gin: bool | None
+
+
+class Keeper(Protocol):
+    """What a game's keeper module (``keep_<package>``) provides: the game's own options
+    and the commands' steps that differ from game to game."""
+
+    @property
+    def ENDS(self) -> str:
+        """How an entry ends, in the options' words (said when another game's is given)."""
+        ...
+
+    @property
+    def HANDS(self) -> str:
+        """How what a player holds is given (said when another game's way is given)."""
+        ...
+
+    @property
+    def OWN_OPTIONS(self) -> tuple[str, ...]:
+        """The options of ``round`` and ``fix`` only this game takes."""
+        ...
+
+    @property
+    def HAND_OPTIONS(self) -> tuple[str, ...]:
+        """Of those, the ones that give what a player holds."""
+        ...
+
+    @property
+    def ACCEPTS(self) -> tuple[str, ...]:
+        """Options of another game this one takes under its own words."""
+        ...
+
+    @property
+    def FIX_OPTIONS(self) -> str:
+        """What ``fix`` can change, as its message lists it."""
+        ...
+
+    def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
+              created: str, typed: dict[str, str], kind: str, hollywood: bool,
+              last: PlayedGame | None) -> PlayedGame:
+        """The first game, or the next one after ``last`` (any game's, over)."""
+        ...
+
+    def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
+                 as_json: bool) -> None:
+        """What 'rummy new' says of the game it started."""
+        ...
+
+    def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
+        """``rummy round``: the entry as typed, or asked on a terminal."""
+        ...
+
+    def fixed(self, game: PlayedGame, number: int,
+              opts: FixOptions) -> tuple[PlayedGame, list[str]]:
+        """The game with entry ``number`` changed as the options say, and notes on what
+        else the change dropped."""
+        ...
+
+    def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
+        """Entry ``number`` asked again on a terminal, each recorded answer the default."""
+        ...
+
+
+def keepers() -> dict[str, Keeper]:
+    """Each game's keeper, by its package in ``games/``."""
+    from . import keep_gin, keep_manipulation, keep_rummikub
+
+    return {"manipulation": keep_manipulation, "gin": keep_gin, "rummikub": keep_rummikub}
+
+
+def keeper_of(game: PlayedGame) -> Keeper:
     """The keeper of a game read from a ledger."""
-    return import_module(registered(game.rules.game).keeper)
+    return keepers()[registered(game.rules.game).package]
 
 
-def keeper_for(kind: str) -> ModuleType:
+def keeper_for(kind: str) -> Keeper:
     """The keeper that starts a game of ``--game`` ``kind`` (manipulation, gin, ...)."""
     try:
-        return import_module(registered_for(kind).keeper)
+        return keepers()[registered_for(kind).package]
     except KeyError:  # click's choice of --game stops this first
         raise RummyError(f"no game called {kind!r}") from None
 
 
-def still_kept_by(module: str, game: PlayedGame, path: Any) -> Any:
-    """``game`` as read under the lock, if the keeper ``module`` (its ``__name__``) keeps it.
+def still_kept(keeper: Keeper, game: PlayedGame, path: Path) -> None:
+    """Nothing, if ``keeper`` keeps ``game``, as read again under the lock.
 
     The keeper is chosen from a read made before the lock; another command may have started
     a game of the other kind since. Then nothing is done, and the player is told why.
     """
-    found = keeper_of(game)
-    if found.__name__ != module:
-        raise RummyError(f"{path} changed while rummy was reading it: its game is now "
-                         f"{_title(found)} (another rummy command started it); nothing was "
-                         "changed: run the command again")
+    if keeper_of(game) is not keeper:
+        raise _changed(game, path)
+
+
+def still_kept_by(kind: type[G], game: PlayedGame, path: Path) -> G:
+    """``game`` as read under the lock, if it is of the class ``kind`` (see
+    :func:`still_kept`)."""
+    if not isinstance(game, kind):
+        raise _changed(game, path)
     return game
 
 
-def refuse_others(keeper: ModuleType, given: dict[str, bool], game: PlayedGame | None) -> None:
+def _changed(game: PlayedGame, path: Path) -> RummyError:
+    return RummyError(f"{path} changed while rummy was reading it: its game is now "
+                      f"{registered(game.rules.game).title} (another rummy command started "
+                      "it); nothing was changed: run the command again")
+
+
+def own(kind: type[G], game: PlayedGame) -> G:
+    """``game``, handed to the keeper of ``kind`` by :func:`keeper_of`: of that class."""
+    if not isinstance(game, kind):  # keeper_of chose another keeper: never
+        raise RummyError(f"{registered(game.rules.game).title} is not kept as "
+                         f"{kind.__name__}")
+    return game
+
+
+def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
     """Options of another game given for this one: say whose they are."""
-    accepted = getattr(keeper, "ACCEPTS", ())  # another game's option taken as its own
+    found = keepers()
+    mine = next(each.title for each in GAMES if found[each.package] is keeper)
     for each in GAMES:
-        other = import_module(each.keeper)
+        other = found[each.package]
         if other is keeper:
             continue
         for option in other.OWN_OPTIONS:
-            if given.get(option) and option not in accepted:
-                holds = option in getattr(other, "HAND_OPTIONS", ())
-                how = getattr(keeper, "HANDS", keeper.ENDS) if holds else keeper.ENDS
-                raise RummyError(f"{option} is for {_title(other)}; this ledger's game is "
-                                 f"{_title(keeper)}: {how}")
+            if given.get(option) and option not in keeper.ACCEPTS:
+                how = keeper.HANDS if option in other.HAND_OPTIONS else keeper.ENDS
+                raise RummyError(f"{option} is for {each.title}; this ledger's game is "
+                                 f"{mine}: {how}")
 
 
-def heading(game: PlayedGame, number: int) -> str:
-    """'Round 3 (Ann dealt)': an entry of the game and who began it, as its keeper says
-    it (a game with no dealer names who played first)."""
-    keeper = keeper_of(game)
-    own = getattr(keeper, "heading", None)
-    if own is not None:
-        return str(own(game, number))
-    dealt: Any = game  # the card games have a dealer for each entry
-    return f"{keeper.WORD} {number} ({dealt.dealer_of(number)} dealt)"
+R = TypeVar("R", bound="HouseRuled")
+
+
+class HouseRuled(Protocol):
+    """Rules that take house rules as typed and say when a table cannot play them."""
+
+    def with_house_rules(self: R, typed: dict[str, str]) -> R: ...
+    def problem_for(self, players: int) -> tuple[str, str] | None: ...
+
+
+def playable(base: R, typed: dict[str, str], players: int) -> R:
+    """The rules of a new game: ``base`` with the house rules typed (``--rule``), refused
+    when ``players`` players cannot play them."""
+    from ..house_rules import RuleError
+
+    try:
+        rules = base.with_house_rules(typed)
+        problem = rules.problem_for(players)
+    except RuleError as exc:
+        raise UnusableInputError(str(exc)) from None
+    if problem:
+        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+    return rules
 
 
 def entry_word(game: PlayedGame) -> str:
@@ -76,5 +218,115 @@ def entry_word(game: PlayedGame) -> str:
     return "match" if getattr(game.rules, "hollywood", False) else "game"
 
 
-def _title(keeper: ModuleType) -> str:
-    return next(game.title for game in GAMES if game.keeper == keeper.__name__)
+# --- entering a round: the steps every game's keeper takes alike --------------------------
+
+def entered(path: Path, kind: type[G], enter: Callable[[G], G]) -> tuple[G, int]:
+    """The game with one more entry, ``enter(game)`` of the game read under the lock, and
+    the entry's number; written to the ledger."""
+    from ..ledger import locked, save
+
+    with locked(path, existing=True):
+        night: Ledger = _read(path)
+        game = still_kept_by(kind, night.current, path)
+        number = len(game.rounds) + 1
+        updated = enter(game)
+        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
+    return updated, number
+
+
+def entered_as_answered(path: Path, kind: type[G], asked: G,
+                        enter: Callable[[G], G]) -> G:
+    """Like :func:`entered`, for an entry asked on a terminal: the answers were given
+    without the lock, about the game ``asked``; the file is read again and must still hold
+    that game."""
+    from ..ledger import locked, save
+
+    number = len(asked.rounds) + 1
+    with locked(path, existing=True):  # not held while the player answers
+        night: Ledger = _read(path, quiet=True)
+        game = still_kept_by(kind, night.current, path)
+        if game.rounds != asked.rounds or game.players != asked.players:
+            raise RummyError(f"{path} changed while you were answering (another rummy "
+                             "command wrote it); nothing recorded: run 'rummy round' again")
+        updated = enter(game)
+        save(path, night.with_current(updated), _RUN.written(_recorded(path, number)))
+    return updated
+
+
+def say_entered(game: PlayedGame, number: int, as_json: bool, announced: bool,
+                lines: Sequence[str] = ()) -> None:
+    """Entry ``number``, just recorded, as ``round`` prints it: in JSON; or its heading and
+    sentence (unless the questions ``announced`` it), the ``lines`` a game adds, and the
+    standings."""
+    if as_json:
+        _print_json(game.sheet().said_json(number))
+        return
+    if not announced:
+        from ..render import fold_result
+
+        click.echo(fold_result(f"{heading(game, number)}: {said(game, number)}"))
+        for line in lines:
+            click.echo(line)
+    show(game)
+
+
+# --- what every game's Sheet (games/protocol.py) answers ----------------------------------
+
+def heading(game: PlayedGame, number: int) -> str:
+    """'Round 3 (Ann dealt)': an entry of the game and who began it (a game with no dealer
+    names who played first)."""
+    return game.sheet().heading(number)
+
+
+def said(game: PlayedGame, number: int) -> str:
+    """Entry ``number`` of the game in one sentence."""
+    return game.sheet().said(number)
+
+
+def word(game: PlayedGame) -> str:
+    """What one entry of the game is called, as in 'round 3': 'round', or 'hand' in Gin."""
+    return game.sheet().word.lower()
+
+
+def house_rules_json(game: PlayedGame) -> dict[str, object]:
+    """The rules that differ from the game's preset, each with its value in force."""
+    return {k: v for k, (v, _) in game.sheet().house_rules().items()}
+
+
+def show(game: PlayedGame) -> None:
+    """The standings after a change, as ``round``, ``undo`` and ``fix`` print them."""
+    sheet = game.sheet()
+    shell.show_after(sheet.standings_table("simple"), sheet.standings_footer())
+
+
+def standings(night: Ledger, game: PlayedGame, number: int | None, as_json: bool,
+              fmt: str) -> None:
+    """``rummy standings``: the table, who won or what comes next, the house rules."""
+    sheet = game.sheet()
+    if as_json:
+        doc = sheet.standings_json()
+        doc["game"] = number or len(night.games)
+        # a Hollywood match's own games are its columns: then the ledger's are ledger_games
+        doc["games" if "games" not in doc else "ledger_games"] = len(night.games)
+        doc["house_rules"] = house_rules_json(game)
+        _print_json(doc)
+        return
+    click.echo(sheet.standings_table(fmt))
+    _footer(sheet.standings_footer(), fmt)
+    rules = sheet.rules_line()
+    if rules:
+        _footer(rules, fmt)
+
+
+def history(game: PlayedGame, as_json: bool, fmt: str) -> None:
+    """``rummy history``: the score sheet, one row per entry."""
+    sheet = game.sheet()
+    if as_json:
+        _print_json(sheet.history_json())
+        return
+    if not game.rounds and fmt in ("simple", "plain"):
+        click.echo(f"No {sheet.word.lower()}s recorded yet.")
+        return
+    click.echo(sheet.score_sheet(fmt))
+    if game.state.game_over:
+        _footer(sheet.standings_footer(), fmt)

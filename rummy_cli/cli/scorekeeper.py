@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import RefusedError, RummyError
 from ..games import PRESETS
+
+if TYPE_CHECKING:
+    from ..games import PlayedGame
+    from ..ledger import Ledger
 from . import shell
 from .shell import (
     _RUN,
@@ -80,8 +84,9 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """
     from datetime import datetime, timezone
 
+    from ..games import is_gin
     from ..ledger import Ledger, create, ledger_path, locked, save
-    from .keepers import entry_word, keeper_for, keeper_of
+    from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -100,11 +105,10 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def started(last: Any) -> tuple[Any, Any]:
+    def started(last: PlayedGame | None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
-            wanted = last.rules.game if last is not None and keeper_of(last).WORD == "Hand" \
-                else "gin"
+            wanted = last.rules.game if last is not None and is_gin(last) else "gin"
         keeper = keeper_for(wanted) if wanted else (
             keeper_of(last) if last is not None else keeper_for("manipulation"))
         if wanted is None:
@@ -149,15 +153,15 @@ def _existing_ledger(path: Path) -> Any:
                          "another --ledger)") from None
 
 
-def _in_progress(path: Path, night: Any) -> str:
+def _in_progress(path: Path, night: Ledger) -> str:
     game = night.current
     number = len(night.games)
     from ..render import plural
-    from .keepers import entry_word, keeper_of
+    from .keepers import entry_word, word
 
-    word = entry_word(game)
-    played = plural(len(game.rounds), keeper_of(game).WORD.lower())
-    which = f"{word} {number}" if number > 1 else f"a {word}"
+    played = plural(len(game.rounds), word(game))
+    entry = entry_word(game)
+    which = f"{entry} {number}" if number > 1 else f"a {entry}"
     dealer = game.next_dealer()
     up = f"{dealer} deals next" if dealer is not None else \
         f"{game.next_leader()} plays first next"
@@ -249,7 +253,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
                            "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
                            "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
-                           "--first": first is not None}, game)
+                           "--first": first is not None})
     del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
@@ -278,12 +282,11 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
       rummy standings --game rummikub     (the last Rummikub game of the night)
     """
     from ..ledger import ledger_path
-    from .keepers import keeper_of
+    from .keepers import standings as keep_standings
 
     fmt = fmt if as_json else _check_format(fmt)  # JSON needs no table format
     night = _read(ledger_path(ledger))
-    game = night.game(number)
-    keeper_of(game).standings(night, game, number, as_json, fmt)
+    keep_standings(night, night.game(number), number, as_json, fmt)
 
 
 @cli.command()
@@ -315,11 +318,10 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
       rummy history --format html > sheet.html
     """
     from ..ledger import ledger_path
-    from .keepers import keeper_of
+    from .keepers import history as keep_history
 
     fmt = fmt if as_json else _check_format(fmt)
-    game = _read(ledger_path(ledger)).game(number)
-    keeper_of(game).history(game, as_json, fmt)
+    keep_history(_read(ledger_path(ledger)).game(number), as_json, fmt)
 
 
 @cli.command()
@@ -341,7 +343,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
       rummy undo --game-number 2 --yes     (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import entry_word, heading, keeper_of
+    from .keepers import entry_word, heading, said, show, word
 
     _RUN.writes = True
 
@@ -353,18 +355,16 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
 
         night = _read(path)
         game = _undone_game(night, number)
-        keeper = keeper_of(game)
         if _empty_game(night):
             question = (f"Take back {entry_word(game)} {len(night.games)} (no round "
                         "played yet)?")
         else:
-            keeper.undone(game)  # refused before asking if there is no round
+            game.undone()  # refused before asking if there is no round
             last = len(game.rounds)
             from ..render import fold_result
 
-            click.echo(fold_result(f"{heading(game, last)}: {keeper.said(game, last)}"),
-                       err=True)
-            question = f"Take back {keeper.WORD.lower()} {last}?"
+            click.echo(fold_result(f"{heading(game, last)}: {said(game, last)}"), err=True)
+            question = f"Take back {word(game)} {last}?"
         if not ask_yes_no(question, default=False):
             click.echo("Nothing taken back.", err=True)
             return
@@ -376,7 +376,6 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
                              "command wrote it); nothing taken back: run 'rummy undo' again")
         night = now
         game = _undone_game(night, number)
-        keeper = keeper_of(game)
         if _empty_game(night):
             count = len(night.games)
             gone, back = entry_word(game), entry_word(night.games[-2])
@@ -388,36 +387,34 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             click.echo(f"Took back {gone} {count}, which had no round yet: {back} "
                        f"{count - 1} is the last of the ledger again.")
             return
-        updated = keeper.undone(game)
+        updated = game.undone()
         last = len(game.rounds)
-        word = keeper.WORD.lower()
         save(path, night.with_current(updated),
-             _RUN.written(f"{word} {last} is taken back in {path}"))
+             _RUN.written(f"{word(game)} {last} is taken back in {path}"))
     if as_json:
-        _print_json({"undone": keeper.said_json(game, last), "game": len(night.games),
+        _print_json({"undone": game.sheet().said_json(last), "game": len(night.games),
                      "rounds_played": len(updated.rounds)})
         return
     from ..render import fold_result
 
-    click.echo(fold_result(f"Took back {word} {last}: {keeper.said(game, last)}"))
-    keeper.show(updated)
+    click.echo(fold_result(f"Took back {word(game)} {last}: {said(game, last)}"))
+    show(updated)
 
 
-def _undone_game(night: Any, number: int | None) -> Any:
+def _undone_game(night: Ledger, number: int | None) -> PlayedGame:
     """The game whose last round ``undo`` takes back: the ledger's last. An earlier game's
     last round ended it, and the game after it began there: that round stays."""
     game = night.game(number)
     if number is None or number == len(night.games):
         return game
-    from .keepers import keeper_of
+    from .keepers import word
 
-    word = str(keeper_of(game).WORD).lower()
     last = len(game.rounds)
-    raise RefusedError(f"{word} {last} ended game {number}, and game {number + 1} already "
+    raise RefusedError(f"{word(game)} {last} ended game {number}, and game {number + 1} already "
                        f"follows it: it cannot be taken back (correct it with 'rummy fix "
                        f"{last} --game-number {number}')")
 
 
-def _empty_game(night: Any) -> bool:
+def _empty_game(night: Ledger) -> bool:
     """The last game has no round, and a game comes before it: 'rummy new' by mistake."""
     return len(night.games) > 1 and not night.current.rounds

@@ -514,12 +514,6 @@ def _recorded(path: Path, number: int) -> str:
     return f"round {number} is recorded in {path} (see 'rummy history')"
 
 
-def _sentence(game: Any, result: Any) -> str:
-    from ..games.manipulation.report import round_sentence
-
-    return round_sentence(result, game.rules.undercut_bonus, game.rules.going_out_bonus)
-
-
 def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
                         what: str = "hand") -> dict[str, str | int]:
     """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);

@@ -1,12 +1,14 @@
 """The games rummy referees and scores, as peers: each is one package and one preset.
 
 The one registry, :data:`GAMES`, names each game: its package in ``games/``, its presets
-(the ``--game`` names that start it), the names its ledger entries carry in their ``game:``
-line, and its keeper at the command line. The ledger knows a game only by that name:
-:func:`game_from` and :func:`game_document` hand a game's plain data to its package's
-``record`` module and back; the CLI finds a game's keeper through :func:`registered` and
-:func:`registered_for`. Adding a game is its package and one line in :data:`GAMES`. Nothing
-here imports click or YAML.
+(the ``--game`` names that start it) and the names its ledger entries carry in their
+``game:`` line. The ledger knows a game only by that name: :func:`game_from` and
+:func:`game_document` hand a game's plain data to its package's ``record`` module and back.
+What the scorekeeper says of a game and does to it is the game's own
+:class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``); the CLI finds a game's keeper
+(``cli/keep_<package>``) by the package :func:`registered` and :func:`registered_for` name.
+Adding a game is its package and one line in :data:`GAMES` (and its keeper at the command
+line). Nothing here imports click or YAML.
 
 >>> [g.package for g in GAMES]
 ['manipulation', 'gin', 'rummikub']
@@ -22,6 +24,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..document import Where
+
+if TYPE_CHECKING:
+    from .protocol import Sheet
 
 MANIPULATION = "manipulation-rummy"
 RUMMIKUB_PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
@@ -57,6 +62,11 @@ class PlayedGame(Protocol):
     def rules(self) -> GameRules: ...
     @property
     def state(self) -> GameState: ...
+    def next_dealer(self) -> str | None: ...  # None once over, and in a game with no dealer
+    def next_leader(self) -> str | None: ...  # who plays first next; None once over
+    def sheet(self) -> Sheet: ...  # what its package's report says of it
+    def undone(self) -> PlayedGame: ...  # without its last round (hand in Gin)
+    def renamed(self, old: str, new: str) -> PlayedGame: ...  # a player called otherwise
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,7 +77,6 @@ class Registered:
     title: str  # what a message calls it
     presets: tuple[str, ...]  # the --game names that start such a game
     names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
-    keeper: str  # the module that keeps its score at the command line
 
     @property
     def record(self) -> str:
@@ -78,11 +87,11 @@ class Registered:
 # the registry: one line per game
 GAMES = (
     Registered(package="manipulation", title="Manipulation Rummy", presets=("manipulation",),
-               names=(MANIPULATION,), keeper="rummy_cli.cli.keep_manipulation"),
+               names=(MANIPULATION,)),
     Registered(package="gin", title="a Gin game", presets=("gin", "classic", "oklahoma"),
-               names=("gin", "classic", "oklahoma"), keeper="rummy_cli.cli.keep_gin"),
+               names=("gin", "classic", "oklahoma")),
     Registered(package="rummikub", title="Rummikub", presets=RUMMIKUB_PRESETS,
-               names=RUMMIKUB_PRESETS, keeper="rummy_cli.cli.keep_rummikub"),
+               names=RUMMIKUB_PRESETS),
 )
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
 KINDS = {name: game.record for game in GAMES for name in game.names}

@@ -24,6 +24,7 @@ from .rules import GIN, GinRules
 from .score import GinHand, GinHandError, GinState, gin_state
 
 if TYPE_CHECKING:
+    from ..protocol import Sheet
     from .showdown import Showdown
 
 
@@ -119,6 +120,21 @@ class GinGame:
         """The non-dealer of the next hand, who is offered the upcard first (G5)."""
         dealer = self.next_dealer()
         return None if dealer is None else next(p for p in self.players if p != dealer)
+
+    def sheet(self) -> Sheet:
+        """What the scorekeeper says of this game: its :mod:`.sheet` bound to it."""
+        from ..protocol import ReportSheet
+        from . import sheet
+
+        return ReportSheet(self, sheet)
+
+    def undone(self) -> GinGame:
+        """This game without its last hand (refused when there is none)."""
+        return undo_hand(self)[0]
+
+    def renamed(self, old: str, new: str) -> GinGame:
+        """This game with the player ``old`` called ``new`` everywhere."""
+        return rename_in_gin(self, old, new)
 
 
 def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | None = None,

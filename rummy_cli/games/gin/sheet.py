@@ -267,3 +267,35 @@ def history_json(game: GinGame) -> dict[str, Any]:
             item["note"] = entry.note
     doc["final"] = standings_json(game) if game.state.game_over else None
     return doc
+
+
+
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
+
+WORD = "Hand"  # what one entry of the game is called
+said = hand_sentence
+said_json = hand_json
+
+
+def heading(game: GinGame, number: int) -> str:
+    """'Hand 3 (Ann dealt)'."""
+    return f"Hand {number} ({game.dealer_of(number)} dealt)"
+
+
+def house_rules(game: GinGame) -> dict[str, tuple[object, object]]:
+    """The options that differ from the preset: ``{name: (in force, preset)}``."""
+    return game.rules.differences()
+
+
+def rules_line(game: GinGame) -> str:
+    """Nothing: 'rummy new' names a Gin game's house rules; its standings do not."""
+    return ""
+
+
+def score_sheet(game: GinGame, fmt: str) -> str:
+    """The hands; in a Hollywood match, each game's sum under them as on a paper sheet (not
+    in a spreadsheet, which is one table)."""
+    text = history_table(game, fmt)
+    if game.rules.hollywood and game.rounds and fmt not in ("csv", "tsv"):
+        text += "\n\n" + hollywood_table(game, fmt)
+    return text

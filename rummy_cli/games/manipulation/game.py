@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from ...cards import ALL_CARDS, check_copies, parse_cards
 from ...errors import RefusedError
@@ -30,6 +31,9 @@ from ...players import (
 )
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
+
+if TYPE_CHECKING:
+    from ..protocol import Sheet
 
 
 @dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
@@ -85,6 +89,21 @@ class Game:
         """Who plays first in the next round, or None once the game is over."""
         dealer = self.next_dealer()
         return None if dealer is None else leader_of(self.players, dealer)
+
+    def sheet(self) -> Sheet:
+        """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        from ..protocol import ReportSheet
+        from . import report
+
+        return ReportSheet(self, report)
+
+    def undone(self) -> Game:
+        """This game without its last round (refused when there is none)."""
+        return undo_round(self)[0]
+
+    def renamed(self, old: str, new: str) -> Game:
+        """This game with the player ``old`` called ``new`` everywhere."""
+        return rename_player(self, old, new)
 
 
 def new_game(

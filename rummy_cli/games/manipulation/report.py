@@ -25,6 +25,7 @@ from .rules import MANIPULATION_RUMMY, Rules
 
 if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the game modules
     from ...search.solver import Play
+    from ..protocol import Json
     from .game import Game
     from .rules import Rules
     from .scoring import GameState, RoundResult
@@ -464,3 +465,39 @@ def house_rules_text(rules: Rules) -> str:
     return "House rules: " + ", ".join(
         f"{name} {shown(value)} (the book's: {shown(book)})"
         for name, (value, book) in changed.items()) + "."
+
+
+
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
+
+WORD = "Round"  # what one entry of the game is called
+
+
+def heading(game: Game, number: int) -> str:
+    """'Round 3 (Cy dealt)'."""
+    return f"Round {number} ({game.dealer_of(number)} dealt)"
+
+
+def said(game: Game, number: int) -> str:
+    """Round ``number`` in one sentence."""
+    rules = game.rules
+    return round_sentence(game.results[number - 1], rules.undercut_bonus,
+                          rules.going_out_bonus)
+
+
+def said_json(game: Game, number: int) -> Json:
+    """Round ``number`` as ``round --json`` prints it."""
+    return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
+
+
+def house_rules(game: Game) -> dict[str, tuple[object, object]]:
+    """The figures that differ from the book: ``{name: (in force, book)}``."""
+    return game.rules.differences()
+
+
+def rules_line(game: Game) -> str:
+    """The house rules under the standings ('' when there are none)."""
+    return house_rules_text(game.rules)
+
+
+score_sheet = history_table

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from ...errors import NotationError, RefusedError
 from ...players import (
@@ -48,6 +49,9 @@ from .scoring import (
     score_round,
     state_after,
 )
+
+if TYPE_CHECKING:
+    from ..protocol import Sheet
 
 RackEntry = str | int  # the tiles left in a rack, in the notation ("" for none), or its worth
 
@@ -127,6 +131,21 @@ class RummikubGame:
     def next_leader(self) -> str | None:
         """Who is proposed to play first in the next round; None once the game is over."""
         return None if self.state.game_over else self.proposed_first()
+
+    def sheet(self) -> Sheet:
+        """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        from ..protocol import ReportSheet
+        from . import report
+
+        return ReportSheet(self, report)
+
+    def undone(self) -> RummikubGame:
+        """This game without its last round (refused when there is none)."""
+        return undo_rummikub_round(self)[0]
+
+    def renamed(self, old: str, new: str) -> RummikubGame:
+        """This game with the player ``old`` called ``new`` everywhere."""
+        return rename_in_rummikub(self, old, new)
 
 
 def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:

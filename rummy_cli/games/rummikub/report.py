@@ -257,3 +257,18 @@ def _figure(name: str, value: Any) -> str:
     if name in ("rounds", "target") and value == 0:
         return "off"
     return str(value)
+
+
+
+# --- the scorekeeper's Report (games/protocol.py) ---------------------------------------
+
+WORD = "Round"  # what one entry of the game is called
+said = round_sentence
+said_json = round_json
+rules_line = house_rules_text
+score_sheet = history_table
+
+
+def heading(game: RummikubGame, number: int) -> str:
+    """'Round 3 (Ben played first)': Rummikub has no dealer."""
+    return f"Round {number} ({game.first_of(number)} played first)"

@@ -1,0 +1,134 @@
+"""What every game's package provides to the scorekeeper.
+
+The scorekeeping commands (``round``, ``standings``, ``history``, ``undo``, ``fix``,
+``rename``) are the same for every game; what differs is what a game says of its rounds and
+its standings. Each game's package has one module that says it, a :class:`Report` (``report``
+in Manipulation Rummy and Rummikub, ``sheet`` in the Gin family), and each game's class
+answers ``game.sheet()`` with a :class:`Sheet`: that module bound to the game. The command
+line calls only what is named here; mypy checks that each module provides all of it.
+
+Pure: strings and plain data, nothing printed; the JSON documents are dictionaries of plain
+values, as ``json.dumps`` takes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from . import PlayedGame
+
+# a JSON document as the report modules build it: plain values under string keys
+Json = dict[str, object]
+
+G = TypeVar("G", bound="PlayedGame")
+G_contra = TypeVar("G_contra", bound="PlayedGame", contravariant=True)
+
+
+class Report(Protocol[G_contra]):
+    """What a game's report module provides: each function takes one of its games."""
+
+    @property
+    def WORD(self) -> str:
+        """What one entry of the game is called: 'Round', or 'Hand' in the Gin family."""
+        ...
+
+    def heading(self, game: G_contra, number: int) -> str:
+        """Entry ``number`` and who began it: 'Round 3 (Ann dealt)'."""
+        ...
+
+    def said(self, game: G_contra, number: int) -> str:
+        """Entry ``number`` in one sentence."""
+        ...
+
+    def said_json(self, game: G_contra, number: int) -> Json:
+        """Entry ``number`` as ``round --json`` prints it."""
+        ...
+
+    def standings_table(self, game: G_contra, fmt: str) -> str:
+        """The standings as a table in the format ``fmt``."""
+        ...
+
+    def standings_footer(self, game: G_contra) -> str:
+        """The line under the standings: who won, or what comes next."""
+        ...
+
+    def standings_json(self, game: G_contra) -> Json:
+        """``standings --json``, without what the ledger adds (the game's number)."""
+        ...
+
+    def house_rules(self, game: G_contra) -> dict[str, tuple[object, object]]:
+        """The rules that differ from the game's preset: ``{name: (in force, preset)}``."""
+        ...
+
+    def rules_line(self, game: G_contra) -> str:
+        """The line under the standings naming the house rules ('' for none)."""
+        ...
+
+    def score_sheet(self, game: G_contra, fmt: str) -> str:
+        """``history``: the score sheet drawn in ``fmt``, and what a game shows under it."""
+        ...
+
+    def history_json(self, game: G_contra) -> Json:
+        """``history --json``."""
+        ...
+
+
+class Sheet(Protocol):
+    """One game as the scorekeeper shows it: its :class:`Report`, bound to it."""
+
+    @property
+    def word(self) -> str: ...
+    def heading(self, number: int) -> str: ...
+    def said(self, number: int) -> str: ...
+    def said_json(self, number: int) -> Json: ...
+    def standings_table(self, fmt: str) -> str: ...
+    def standings_footer(self) -> str: ...
+    def standings_json(self) -> Json: ...
+    def house_rules(self) -> dict[str, tuple[object, object]]: ...
+    def rules_line(self) -> str: ...
+    def score_sheet(self, fmt: str) -> str: ...
+    def history_json(self) -> Json: ...
+
+
+@dataclass(frozen=True)
+class ReportSheet(Generic[G]):
+    """The :class:`Sheet` of ``game``, said by its package's ``report``."""
+
+    game: G
+    report: Report[G]
+
+    @property
+    def word(self) -> str:
+        return self.report.WORD
+
+    def heading(self, number: int) -> str:
+        return self.report.heading(self.game, number)
+
+    def said(self, number: int) -> str:
+        return self.report.said(self.game, number)
+
+    def said_json(self, number: int) -> Json:
+        return self.report.said_json(self.game, number)
+
+    def standings_table(self, fmt: str) -> str:
+        return self.report.standings_table(self.game, fmt)
+
+    def standings_footer(self) -> str:
+        return self.report.standings_footer(self.game)
+
+    def standings_json(self) -> Json:
+        return self.report.standings_json(self.game)
+
+    def house_rules(self) -> dict[str, tuple[object, object]]:
+        return self.report.house_rules(self.game)
+
+    def rules_line(self) -> str:
+        return self.report.rules_line(self.game)
+
+    def score_sheet(self, fmt: str) -> str:
+        return self.report.score_sheet(self.game, fmt)
+
+    def history_json(self) -> Json:
+        return self.report.history_json(self.game)
