@@ -330,3 +330,8 @@ def _fixed_with(game: GinGame, number: int, knocker: str | None,
     return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
                     big_gin=big_gin)[0], notes
 
+
+if TYPE_CHECKING:  # this module is a game's keeper: mypy checks it against keepers.Keeper
+    from . import keep_gin as _this
+
+    _checked: keepers.Keeper = _this

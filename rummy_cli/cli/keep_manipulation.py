@@ -188,3 +188,8 @@ def _fixed_with(game: Game, number: int, knocker: str | None,
 
     return fix_round(game, number, knocker, hands)[0]
 
+
+if TYPE_CHECKING:  # this module is a game's keeper: mypy checks it against keepers.Keeper
+    from . import keep_manipulation as _this
+
+    _checked: keepers.Keeper = _this

@@ -239,3 +239,8 @@ def _fixed_with(game: RummikubGame, number: int, out: str | None,
 
     return fix_rummikub_round(game, number, out, racks, first)[0]
 
+
+if TYPE_CHECKING:  # this module is a game's keeper: mypy checks it against keepers.Keeper
+    from . import keep_rummikub as _this
+
+    _checked: keepers.Keeper = _this

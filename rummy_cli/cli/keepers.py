@@ -5,15 +5,18 @@ What the commands do with a game once it is recorded (``standings``, ``history``
 the game's :class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``), which the game's
 own package provides. What is a game's own at the command line (how a game starts and is
 announced, the options that enter or change an entry, the questions asked on a terminal) is
-in its :class:`Keeper` module here, ``keep_<package>``, listed in :func:`keepers`. A new game
-is its package, one line in the registry (``rummy_cli.games.GAMES``) and one such module.
+in its :class:`Keeper` module here, ``keep_<package>``, found through the registry by
+:func:`keepers`. A new game is its package, one line in the registry
+(``rummy_cli.games.GAMES``) and one such module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, cast
 
 import click
 
@@ -121,10 +124,15 @@ class Keeper(Protocol):
 
 
 def keepers() -> dict[str, Keeper]:
-    """Each game's keeper, by its package in ``games/``."""
-    from . import keep_gin, keep_manipulation, keep_rummikub
+    """Each game's keeper, by its package in ``games/``: the module ``keep_<package>`` here,
+    found through the registry by name, as the ledger finds each game's ``record`` module."""
+    return {game.package: _keeper(game.package) for game in GAMES}
 
-    return {"manipulation": keep_manipulation, "gin": keep_gin, "rummikub": keep_rummikub}
+
+@cache
+def _keeper(package: str) -> Keeper:
+    # mypy checks each keep_<package> module against Keeper (see the end of each)
+    return cast("Keeper", import_module(f"{__package__}.keep_{package}"))
 
 
 def keeper_of(game: PlayedGame) -> Keeper:
