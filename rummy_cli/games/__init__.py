@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..document import Where
 
 if TYPE_CHECKING:
-    from .protocol import Sheet
+    from .protocol import Record, Sheet
 
 MANIPULATION = "manipulation-rummy"
 RUMMIKUB_PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
@@ -126,11 +126,17 @@ def is_gin(game: PlayedGame) -> bool:
     return bool(game.rules.game in GIN_FAMILY)
 
 
-def _record(name: Any, at: tuple[str | int, ...]) -> Any:
+def _record(name: object, at: tuple[str | int, ...]) -> Record[PlayedGame]:
+    """The ``record`` module of the game called ``name`` in the ledger.
+
+    Each module reads and writes only its own game, which its ``game:`` line names: that is
+    what makes it a record of any game found by that name. mypy checks each module against
+    :class:`~.protocol.Record` (see the end of each).
+    """
     if not isinstance(name, str) or name not in KINDS:
         raise Where(at + ("game",), f"{name!r} is not a game this rummy scores (it knows "
                                     f"{', '.join(KINDS)})")
-    return import_module(KINDS[name])
+    return cast("Record[PlayedGame]", import_module(KINDS[name]))
 
 
 def game_keys(name: str) -> tuple[str, ...]:
@@ -138,7 +144,7 @@ def game_keys(name: str) -> tuple[str, ...]:
     return tuple(_record(name, ()).GAME_KEYS)
 
 
-def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Any, list[str]]:
+def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[PlayedGame, list[str]]:
     """A game from its plain data (the kind named by ``game:``), and warnings."""
     record = _record(data.get("game", MANIPULATION), at)
     from ..document import only_keys

@@ -14,7 +14,7 @@ values, as ``json.dumps`` takes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from . import PlayedGame
@@ -132,3 +132,22 @@ class ReportSheet(Generic[G]):
 
     def history_json(self) -> Json:
         return self.report.history_json(self.game)
+
+
+class Record(Protocol[G]):
+    """What a game's ``record`` module provides: the game read from the ledger's plain data,
+    and written back to it (the ledger finds the module by the game's ``game:`` line)."""
+
+    @property
+    def GAME_KEYS(self) -> tuple[str, ...]:
+        """The keys a game of this kind has in the ledger, in the order it writes them."""
+        ...
+
+    def game_from(self, data: dict[str, Any], at: tuple[str | int, ...]
+                  ) -> tuple[G, list[str]]:
+        """The game of ``data`` (read at ``at`` in the file), and warnings."""
+        ...
+
+    def game_document(self, game: G) -> dict[str, Any]:
+        """The game as the ledger keeps it."""
+        ...

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
@@ -123,3 +123,10 @@ def game_document(game: GinGame) -> dict[str, Any]:
         hands.append(item)
     doc["rounds"] = hands
     return doc
+
+
+if TYPE_CHECKING:  # this module is a game's record: mypy checks it against protocol.Record
+    from ..protocol import Record
+    from . import record as _this
+
+    _checked: Record[GinGame] = _this

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from ...document import Where, ending, get, only_keys, seats
 from ...errors import RummyError
@@ -214,3 +214,10 @@ class RoundRows(Sequence[dict[str, Any]]):
         return isinstance(other, Sequence) and list(self) == list(other)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+if TYPE_CHECKING:  # this module is a game's record: mypy checks it against protocol.Record
+    from ..protocol import Record
+    from . import record as _this
+
+    _checked: Record[Game] = _this

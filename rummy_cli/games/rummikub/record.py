@@ -4,7 +4,7 @@ is a warning, never the truth."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...document import Where, get, only_keys
 from ...errors import RummyError
@@ -155,3 +155,10 @@ def game_document(game: RummikubGame) -> dict[str, Any]:
         rounds.append(item)
     doc["rounds"] = rounds
     return doc
+
+
+if TYPE_CHECKING:  # this module is a game's record: mypy checks it against protocol.Record
+    from ..protocol import Record
+    from . import record as _this
+
+    _checked: Record[RummikubGame] = _this
