@@ -425,6 +425,36 @@ def test_game_kind_names_any_rummikub_preset() -> None:
     assert json.loads(ok("standings", "--game", "manipulation", "--json"))["game"] == 1
 
 
+def test_k24_rounds_option_is_short_for_the_rounds_rule() -> None:
+    doc = json.loads(ok("new", "Ann", "Ben", "--game", "rummikub", "--rounds", "2", "--json"))
+    assert doc["rounds"] == 2
+    code, out, err = run("new", "Ann", "Ben", "--game", "rummikub", "--rounds", "2", "--rule",
+                         "rounds=3", "--ledger", "other.yaml")
+    assert code == 2 and "--rounds 2 and --rule rounds=3 disagree" in one_error_line(err)
+    assert not Path("other.yaml").exists()
+
+
+@pytest.mark.parametrize("kind", ["manipulation", "gin", "oklahoma"])
+def test_rounds_option_on_a_game_that_ends_at_a_target_says_so(kind: str) -> None:
+    code, out, err = run("new", "Ann", "Ben", "--game", kind, "--rounds", "3")
+    assert code == 2 and out == "" and not Path("rummy-ledger.yaml").exists()
+    assert "--rounds is for Rummikub; this game ends when a total reaches its target: give " \
+           "--target N" in one_error_line(err)
+
+
+def test_a_preset_named_in_game_picks_a_game_of_that_preset_not_the_last_rummikub() -> None:
+    ok("new", "Ann", "Ben", "--game", "rummikub-xp", "--rule", "rounds=1")
+    ok("round", "--out", "Ann", "--points", "Ben=12")
+    ok("new", "Cy", "Dee", "--game", "rummikub")
+    for kind in ("rummikub-xp", "Rummikub XP"):
+        doc = json.loads(ok("standings", "--game", kind, "--json"))
+        assert doc["game"] == 1, kind
+    assert json.loads(ok("standings", "--game", "rummikub", "--json"))["game"] == 2
+    code, out, err = run("standings", "--game", "rummikub-strict")
+    assert code == 2 and out == ""
+    assert one_error_line(err) == "Error: rummy-ledger.yaml holds no rummikub-strict game"
+
+
 def test_next_game_after_another_kind_picks_the_first_player_at_random() -> None:
     ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "20")
     ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")

@@ -49,6 +49,8 @@ from .shell import (
               help="Play to N points instead of 150 (short for --rule target=N).")
 @click.option("--knock-limit", type=str, metavar="N",
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
+@click.option("--rounds", type=str, metavar="N",
+              help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
 @click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
               metavar="GAME",
               help="The game: Manipulation Rummy (the default), Gin Rummy with the "
@@ -60,7 +62,8 @@ from .shell import (
 @json_option
 def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int | None,
         house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
-        kind: str | None, hollywood: bool, ledger: str | None, as_json: bool) -> None:
+        rounds: str | None, kind: str | None, hollywood: bool, ledger: str | None,
+        as_json: bool) -> None:
     """Start a game: 2-5 players in seat order (clockwise), or the next game of a ledger.
 
     On a ledger whose game is over, 'rummy new' alone starts the next game in the same
@@ -69,7 +72,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 
     Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
     XP) and has no dealer: --first says who plays first. A game is one round per player
-    unless --rule rounds=N; --target N ends it when a total reaches N.
+    unless --rounds N; --target N ends it when a total reaches N.
 
     \b
     Examples:
@@ -80,11 +83,11 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
       rummy new Ann Ben --game gin --hollywood
       rummy new Ann Ben --game oklahoma --rule undercut=10
       rummy new Ann Ben Cy --game rummikub --first Ann
-      rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rule rounds=0
+      rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rounds 0
     """
     from datetime import datetime, timezone
 
-    from ..games import is_gin
+    from ..games import GAMES, is_gin
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
@@ -96,7 +99,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     for value in house_rules:
         rule, text = _split_pair(value, "--rule")
         typed[rule] = text
-    for rule, short in (("target", target), ("knock_limit", knock_limit)):
+    for rule, short in (("target", target), ("knock_limit", knock_limit), ("rounds", rounds)):
         if short is not None:
             if rule in typed and typed[rule] != short:
                 raise click.UsageError(f"--{rule.replace('_', '-')} {short} and --rule "
@@ -113,6 +116,10 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             keeper_of(last) if last is not None else keeper_for("manipulation"))
         if wanted is None:
             wanted = last.rules.game if last is not None else "manipulation"
+        if rounds is not None and not any(g.package == "rummikub" and wanted in g.names
+                                          for g in GAMES):  # (its presets are its names)
+            raise click.UsageError("--rounds is for Rummikub; this game ends when a total "
+                                   "reaches its target: give --target N")
         starter = dealer
         if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
             if dealer is not None:

@@ -633,12 +633,17 @@ def _game_chosen(choice: str, ledger: str | None) -> int:
     from ..stats import KIND_NAMES, find_kind, kind_of
 
     kind = find_kind(text)
+    # a preset of its own within a kind (rummikub-xp, rummikub-strict) names games of that
+    # preset only; the kind's own name (rummikub) names any of them
+    preset = " ".join(text.replace("-", " ").split()).casefold().replace(" ", "-")
+    exact = preset if preset.startswith(f"{kind}-") else None
     path = ledger_path(ledger)
     games = _read(path, quiet=True).games
     for number in range(len(games), 0, -1):
-        if kind_of(games[number - 1]) == kind:
+        game = games[number - 1]
+        if kind_of(game) == kind and exact in (None, game.rules.game):
             return number
-    raise RefusedError(f"{path} holds no {KIND_NAMES[kind]} game")
+    raise RefusedError(f"{path} holds no {exact or KIND_NAMES[kind]} game")
 
 
 def _complete_game_kind(ctx: click.Context, param: click.Parameter, incomplete: str
