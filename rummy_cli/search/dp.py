@@ -42,7 +42,9 @@ None of the following loses a solution:
   is found by the same search over the ranks mirrored, king first, keeping the best
   score of each layer (:func:`_above`); a search pays for it only once a layer grows
   large, and the mirrored search for one joker stops when it grows large itself (the
-  ranks it reached keep their bound: it is exact layer by layer);
+  ranks it reached keep their bound: it is exact layer by layer). At the end of each
+  rank a state is also held to the best mirrored state that its open runs can go on
+  into, not the best of all (:mod:`.bound`);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`.suit.Suits` says where that is).
@@ -64,6 +66,7 @@ from dataclasses import replace
 from functools import cache
 
 from ..cards import Card
+from .bound import NOTHING, Entries, Matched, Signature
 from .layout import lay_out
 from .problem import (
     HIGH_ACE,
@@ -100,6 +103,7 @@ MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide 
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
+MATCHED = True  # ... and, at the end of each rank, a bound by the runs they have open
 # a mirrored search with jokers (the bound for one joker left) stops past this many
 # states: the ranks it reached keep their bound, the others go without (see :func:`_above`)
 MIRROR_LIMIT = 3000
@@ -296,6 +300,8 @@ class _Search:
         # a search that grows past BOUND_AFTER states gets them (a mirror's search never)
         self.above: list[list[int]] = []
         self.bound_later = bool(jokers) and not beam and record is None
+        self.matched: list[Matched] = []  # [left]: the same by the runs (see :mod:`.bound`)
+        self.shapes = _Shapes(suits)  # each suit's runs by number: (open runs, short ones)
         self.limit = 1 << 62  # a search past this many states stops: ``truncated``
         self.truncated = False
 
@@ -379,8 +385,11 @@ class _Search:
                 potential += may * weight
                 if self.bound_later and len(layer) >= BOUND_AFTER:
                     self.bound_later = False
-                    self.above = [_above(self.suits, self.budget, left)
-                                  for left in range(min(self.jokers, BOUNDED))]
+                    for left in range(min(self.jokers, BOUNDED)):
+                        above, matched = _above(self.suits, self.budget, left)
+                        self.above.append(above)
+                        if MATCHED:
+                            self.matched.append(matched)
                 floor = potential - self.budget
                 # the least score a state needs, by the jokers it used
                 floors = [floor] * (self.jokers + 1)
@@ -399,6 +408,8 @@ class _Search:
             else:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
+                if kind == "rank" and self.matched:
+                    layer = self._matched_floor(layer, rank)
             if self.beam and len(layer) > self.beam:
                 kept = sorted(layer, key=_beam_rank(layer), reverse=True)[:self.beam]
                 layer = {st: layer[st] for st in kept}
@@ -411,6 +422,32 @@ class _Search:
                 break
         TALLY.states += self.work
         return layer
+
+    def _matched_floor(self, layer: Layer, rank: int) -> Layer:
+        """The states at the end of ``rank`` that can still reach the budget with what
+        the ranks above can score, given the runs they have open (see :mod:`.bound`)."""
+        matched = self.matched
+        shapes = self.shapes
+        out: Layer = {}
+        for state, scores in layer.items():
+            left = self.jokers - (state >> JOKERS)
+            if left >= len(matched):
+                out[state] = scores
+                continue
+            runs = (*shapes[state & 0xFF], *shapes[(state >> 8) & 0xFF],
+                    *shapes[(state >> 16) & 0xFF], *shapes[state >> 24 & 0xFF])
+            most = matched[left].most(rank, runs, left)
+            if most is None:
+                out[state] = scores
+                continue
+            low = self.target - most
+            if min(scores) >= low:
+                out[state] = scores
+            else:
+                kept = {score: bits for score, bits in scores.items() if score >= low}
+                if kept:
+                    out[state] = kept
+        return out
 
     @staticmethod
     def _columns(states: list[State]) -> list[list[int]]:
@@ -582,24 +619,25 @@ class _Search:
         return ways
 
 
-NOTHING = -(1 << 60)  # the best score of an empty layer
 UNBOUNDED = 1 << 60  # no bound known
 
 
-def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
+def _above(suits: Suits, budget: int, jokers: int) -> tuple[list[int], Matched]:
     """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
     with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
-    the states that have only that many jokers left. A search with jokers stops past
+    the states that have only that many jokers left; and the same by the runs such a
+    state has open at the end of ``rank`` (:mod:`.bound`). A search with jokers stops past
     :data:`MIRROR_LIMIT` states, or twice (:data:`LIMIT_SCALE`) the largest exact search
     of the problem so far when that is more (a problem whose searches are large pays for
     a bound that reaches lower ranks): the ranks it did not reach get no bound.
 
     The ranks are searched the other way round, king first (the ranks mirrored, an ace
-    staying an ace at either end), and the best score of each layer is kept. Runs left
-    open below are taken as finishable by anything (the ranks below may hold jokers), so
-    no completion is missed; jokers go anywhere (no spare jokers: which end of a run a
-    joker takes decides which side of a rank it is on). Kept with ``suits``: the same
-    question asks for the same search.
+    staying an ace at either end), and the states at the end of each rank are kept: their
+    best score, and the best by their runs and jokers used. Runs left open below are
+    taken as finishable by anything (the ranks below may hold jokers), so no completion
+    is missed; jokers go anywhere (no spare jokers: which end of a run a joker takes
+    decides which side of a rank it is on). Kept with ``suits``: the same question asks
+    for the same search.
     """
     known = suits.above.get((budget, jokers))
     if known is not None:
@@ -618,24 +656,63 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
         mirrored = replace(problem, cells=cells, free_must=0, free_may=0, joker_weight=0)
         suits.mirror = Suits(mirrored, spare=False,
                              finish_jokers=problem.free_must + problem.free_may)
-    record: list[int] = []
-    search = _Search(suits.mirror, budget, jokers=jokers, record=record)
+    mirror = suits.mirror
+    search = _Search(mirror, budget, jokers=jokers, record=[])
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
     if jokers:
         search.limit = max(MIRROR_LIMIT, LIMIT_SCALE * suits.work)
-    search._run()
+    last = search._run()
+    # what each step led to, as far as the search went (the last layer perhaps cut short)
+    outputs = [layer for _, layer in search.done[1:]]
+    outputs.append(last)
+    shapes = _Shapes(mirror)
     above = [0] * (HIGH_ACE + 1)
+    by_rank: list[Entries | None] = [None] * (HIGH_ACE + 1)
     for rank in range(1, 14):
         mirrored_rank = (HIGH_ACE if problem.ace_high else 13) - rank
-        if mirrored_rank < 1:
+        if mirrored_rank < 1:  # nothing above the king: its runs must be long enough
+            if not suits.spare:  # (with spare jokers, short ones get jokers at the end)
+                by_rank[rank] = [(0, (0,) * 9)]
             continue
-        i = 5 * (mirrored_rank - 1) + 4  # after that rank's groups
-        if i < len(record):
-            above[rank] = record[i]
-        else:
-            above[rank] = UNBOUNDED if search.truncated else NOTHING
-    suits.above[budget, jokers] = above
-    return above
+        i = 5 * mirrored_rank - 1  # that rank's groups, its last step
+        if i < len(outputs):
+            layer = outputs[i]
+        elif search.truncated:  # not reached: no bound
+            above[rank] = UNBOUNDED
+            continue
+        else:  # the search found no way through: nothing above is within the budget
+            layer = {}
+        best: dict[Signature, int] = {}
+        for state, scores in layer.items():
+            signature = (*shapes[state & 0xFF], *shapes[(state >> 8) & 0xFF],
+                         *shapes[(state >> 16) & 0xFF], *shapes[state >> 24 & 0xFF],
+                         state >> JOKERS)
+            score = max(scores)
+            if best.get(signature, NOTHING) < score:
+                best[signature] = score
+        entries = sorted(((score, signature) for signature, score in best.items()),
+                         reverse=True)
+        above[rank] = entries[0][0] if entries else NOTHING
+        if rank < 13 or not suits.spare:  # (as above: a short run may end at the king)
+            by_rank[rank] = entries
+    found = above, Matched(by_rank, suits.spare)
+    suits.above[budget, jokers] = found
+    return found
+
+
+class _Shapes:
+    """Each suit's runs, by number, as (open runs, short ones), read as the runs grow."""
+
+    def __init__(self, suits: Suits) -> None:
+        self.suits = suits
+        self.known: list[tuple[int, int]] = []
+
+    def __getitem__(self, number: int) -> tuple[int, int]:
+        known = self.known
+        while len(known) <= number:
+            runs = self.suits.runs[len(known)]
+            known.append((sum(runs), sum(runs[:self.suits.cap - 1])))
+        return known[number]
 
 
 def _kept(kind: str, s: int) -> State:
