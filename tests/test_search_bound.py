@@ -1,5 +1,5 @@
-"""The bound from above by runs (rummy_cli.search.bound): it only makes the exact search
-smaller, it may change no answer."""
+"""The bound from above by runs (rummy_cli.search.bound) and the wider second quick search
+with jokers: both only make the exact search smaller, neither may change an answer."""
 
 from __future__ import annotations
 
@@ -155,3 +155,20 @@ def test_r13_the_bound_by_runs_changes_no_best_play(seed: int) -> None:
         assert (bounded.cards_played, bounded.points_shed) == (
             unbounded.cards_played, unbounded.points_shed)
         assert_legal_play(before, hand, bounded)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_r13_a_wider_second_quick_search_changes_no_best_play(seed: int) -> None:
+    """A narrow quick search (one state) that finds nothing with jokers tries again wider,
+    always: the exact search after it gives the same answer as without that second try."""
+    before, hand = medium_position(400 + seed)
+    hand = [*hand, Joker()]
+    with setting(BEAM=1, RETRY_WORK=0):
+        once = best_play(before, hand)
+    with setting(BEAM=1, RETRY_WORK=10**9):
+        twice = best_play(before, hand)
+    assert (once is None) == (twice is None)
+    if once is not None and twice is not None:
+        assert (once.cards_played, once.points_shed) == (twice.cards_played,
+                                                          twice.points_shed)
+        assert_legal_play(before, hand, twice)

@@ -32,11 +32,12 @@ None of the following loses a solution:
   quick search first keeps only the best-scoring states of each step and so finds a
   good play, often the best, in little time; the exact search then only looks for plays
   at least as good: nothing left out first (a small search), then at once what that play
-  left out (a play leaving out nothing is the best at once). When the quick search
-  finds nothing, the budget grows: nothing left out, then at most one card, two,
-  four...; once a larger budget hardly makes a larger search, or when there is a play
-  to beat already, it goes at once to the most that could still beat what is known
-  (:func:`_best`);
+  left out (a play leaving out nothing is the best at once). A quick search with
+  jokers that finds nothing has often spent them early: when the exact search is likely
+  to cost more, a wider one tries again. When the quick search finds nothing, the
+  budget grows: nothing left out, then at most one card, two, four...; once a larger
+  budget hardly makes a larger search, or when there is a play to beat already, it goes
+  at once to the most that could still beat what is known (:func:`_best`);
 * a bound from above: a state with few jokers left (none, or one) must still be able
   to reach the budget with what the ranks above it can score with that many jokers. That
   is found by the same search over the ranks mirrored, king first, keeping the best
@@ -101,6 +102,10 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 BEAM: int | None = None
 MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide beam is cheap
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
+# a quick search with jokers that finds nothing tries once more, this many times wider,
+# when that costs at most RETRY_WORK times the largest exact search of the problem yet
+RETRY_SCALE = 8
+RETRY_WORK = 2
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
 MATCHED = True  # ... and, at the end of each rank, a bound by the runs they have open
@@ -184,15 +189,22 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good
-        found = _Search(suits, most, jokers, beam=beam).best()
+        quick = _Search(suits, most, jokers, beam=beam)
+        found = quick.best()
+        if (found is None and jokers
+                and quick.work * RETRY_SCALE <= RETRY_WORK * suits.work):
+            # a narrow search with jokers often spends them early and dies: a wider one,
+            # when the exact search is likely to cost more, often finds the play that
+            # spares the exact search most of its budget
+            found = _Search(suits, most, jokers, beam=beam * RETRY_SCALE).best()
         # (a play it finds may still leave out more than `most`: jokers it did not place)
         if found is not None and potential - found[1] <= most:
             choices, score = found
-            quick = lay_out(problem, choices, score, spare)
-            if quick is not None:
+            play = lay_out(problem, choices, score, spare)
+            if play is not None:
                 if score == potential:
-                    return quick  # nothing left out: nothing can be better
-                known, most = quick, potential - score
+                    return play  # nothing left out: nothing can be better
+                known, most = play, potential - score
     tried = -1
     work = 0  # the states the last search went through
     budgets = _budgets(weights)
