@@ -32,17 +32,20 @@ None of the following loses a solution:
   quick search first keeps only the best-scoring states of each step and so finds a
   good play, often the best, in little time; the exact search then only looks for plays
   at least as good: nothing left out first (a small search), then at once what that play
-  left out (a play leaving out nothing is the best at once). When the quick search
-  finds nothing, the budget grows: nothing left out, then at most one card, two,
-  four...; once a larger budget hardly makes a larger search, or when there is a play
-  to beat already, it goes at once to the most that could still beat what is known
-  (:func:`_best`);
+  left out (a play leaving out nothing is the best at once). A quick search with
+  jokers that finds nothing has often spent them early: when the exact search is likely
+  to cost more, a wider one tries again. When the quick search finds nothing, the
+  budget grows: nothing left out, then at most one card, two, four...; once a larger
+  budget hardly makes a larger search, or when there is a play to beat already, it goes
+  at once to the most that could still beat what is known (:func:`_best`);
 * a bound from above: a state with few jokers left (none, or one) must still be able
   to reach the budget with what the ranks above it can score with that many jokers. That
   is found by the same search over the ranks mirrored, king first, keeping the best
   score of each layer (:func:`_above`); a search pays for it only once a layer grows
   large, and the mirrored search for one joker stops when it grows large itself (the
-  ranks it reached keep their bound: it is exact layer by layer);
+  ranks it reached keep their bound: it is exact layer by layer). At the end of each
+  rank a state is also held to the best mirrored state that its open runs can go on
+  into, not the best of all (:mod:`.bound`);
 * spare jokers: a joker a meld does not need can go in at the end, wherever a meld has
   room, so the search first places no joker at all, then only where needed
   (:func:`solve`; :class:`.suit.Suits` says where that is).
@@ -64,6 +67,7 @@ from dataclasses import replace
 from functools import cache
 
 from ..cards import Card
+from .bound import NOTHING, Entries, Matched, Signature
 from .layout import lay_out
 from .problem import (
     HIGH_ACE,
@@ -98,8 +102,13 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 BEAM: int | None = None
 MIN_BEAM = 8  # ... and at least this many: few cards make small layers, a wide beam is cheap
 JOKER_BEAM = 4  # times wider with jokers: where they go is what a narrow search misses
+# a quick search with jokers that finds nothing tries once more, this many times wider,
+# when that costs at most RETRY_WORK times the largest exact search of the problem yet
+RETRY_SCALE = 8
+RETRY_WORK = 2
 BOUNDED = 2  # the states with fewer jokers left than this get a bound from above
 BOUND_AFTER = 300  # ... once a layer of the search has this many states
+MATCHED = True  # ... and, at the end of each rank, a bound by the runs they have open
 # a mirrored search with jokers (the bound for one joker left) stops past this many
 # states: the ranks it reached keep their bound, the others go without (see :func:`_above`)
 MIRROR_LIMIT = 3000
@@ -180,15 +189,22 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good
-        found = _Search(suits, most, jokers, beam=beam).best()
+        quick = _Search(suits, most, jokers, beam=beam)
+        found = quick.best()
+        if (found is None and jokers
+                and quick.work * RETRY_SCALE <= RETRY_WORK * suits.work):
+            # a narrow search with jokers often spends them early and dies: a wider one,
+            # when the exact search is likely to cost more, often finds the play that
+            # spares the exact search most of its budget
+            found = _Search(suits, most, jokers, beam=beam * RETRY_SCALE).best()
         # (a play it finds may still leave out more than `most`: jokers it did not place)
         if found is not None and potential - found[1] <= most:
             choices, score = found
-            quick = lay_out(problem, choices, score, spare)
-            if quick is not None:
+            play = lay_out(problem, choices, score, spare)
+            if play is not None:
                 if score == potential:
-                    return quick  # nothing left out: nothing can be better
-                known, most = quick, potential - score
+                    return play  # nothing left out: nothing can be better
+                known, most = play, potential - score
     tried = -1
     work = 0  # the states the last search went through
     budgets = _budgets(weights)
@@ -296,6 +312,8 @@ class _Search:
         # a search that grows past BOUND_AFTER states gets them (a mirror's search never)
         self.above: list[list[int]] = []
         self.bound_later = bool(jokers) and not beam and record is None
+        self.matched: list[Matched] = []  # [left]: the same by the runs (see :mod:`.bound`)
+        self.shapes = _Shapes(suits)  # each suit's runs by number: (open runs, short ones)
         self.limit = 1 << 62  # a search past this many states stops: ``truncated``
         self.truncated = False
 
@@ -379,8 +397,11 @@ class _Search:
                 potential += may * weight
                 if self.bound_later and len(layer) >= BOUND_AFTER:
                     self.bound_later = False
-                    self.above = [_above(self.suits, self.budget, left)
-                                  for left in range(min(self.jokers, BOUNDED))]
+                    for left in range(min(self.jokers, BOUNDED)):
+                        above, matched = _above(self.suits, self.budget, left)
+                        self.above.append(above)
+                        if MATCHED:
+                            self.matched.append(matched)
                 floor = potential - self.budget
                 # the least score a state needs, by the jokers it used
                 floors = [floor] * (self.jokers + 1)
@@ -399,6 +420,8 @@ class _Search:
             else:
                 layer = self._close(layer, kind, rank, s)
                 pruned = 0
+                if kind == "rank" and self.matched:
+                    layer = self._matched_floor(layer, rank)
             if self.beam and len(layer) > self.beam:
                 kept = sorted(layer, key=_beam_rank(layer), reverse=True)[:self.beam]
                 layer = {st: layer[st] for st in kept}
@@ -411,6 +434,32 @@ class _Search:
                 break
         TALLY.states += self.work
         return layer
+
+    def _matched_floor(self, layer: Layer, rank: int) -> Layer:
+        """The states at the end of ``rank`` that can still reach the budget with what
+        the ranks above can score, given the runs they have open (see :mod:`.bound`)."""
+        matched = self.matched
+        shapes = self.shapes
+        out: Layer = {}
+        for state, scores in layer.items():
+            left = self.jokers - (state >> JOKERS)
+            if left >= len(matched):
+                out[state] = scores
+                continue
+            runs = (*shapes[state & 0xFF], *shapes[(state >> 8) & 0xFF],
+                    *shapes[(state >> 16) & 0xFF], *shapes[state >> 24 & 0xFF])
+            most = matched[left].most(rank, runs, left)
+            if most is None:
+                out[state] = scores
+                continue
+            low = self.target - most
+            if min(scores) >= low:
+                out[state] = scores
+            else:
+                kept = {score: bits for score, bits in scores.items() if score >= low}
+                if kept:
+                    out[state] = kept
+        return out
 
     @staticmethod
     def _columns(states: list[State]) -> list[list[int]]:
@@ -582,24 +631,25 @@ class _Search:
         return ways
 
 
-NOTHING = -(1 << 60)  # the best score of an empty layer
 UNBOUNDED = 1 << 60  # no bound known
 
 
-def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
+def _above(suits: Suits, budget: int, jokers: int) -> tuple[list[int], Matched]:
     """``[rank]``: the most the cards of the ranks above ``rank`` (aces aside) can score
     with at most ``jokers`` jokers among them, whatever the ranks below do: a bound for
-    the states that have only that many jokers left. A search with jokers stops past
+    the states that have only that many jokers left; and the same by the runs such a
+    state has open at the end of ``rank`` (:mod:`.bound`). A search with jokers stops past
     :data:`MIRROR_LIMIT` states, or twice (:data:`LIMIT_SCALE`) the largest exact search
     of the problem so far when that is more (a problem whose searches are large pays for
     a bound that reaches lower ranks): the ranks it did not reach get no bound.
 
     The ranks are searched the other way round, king first (the ranks mirrored, an ace
-    staying an ace at either end), and the best score of each layer is kept. Runs left
-    open below are taken as finishable by anything (the ranks below may hold jokers), so
-    no completion is missed; jokers go anywhere (no spare jokers: which end of a run a
-    joker takes decides which side of a rank it is on). Kept with ``suits``: the same
-    question asks for the same search.
+    staying an ace at either end), and the states at the end of each rank are kept: their
+    best score, and the best by their runs and jokers used. Runs left open below are
+    taken as finishable by anything (the ranks below may hold jokers), so no completion
+    is missed; jokers go anywhere (no spare jokers: which end of a run a joker takes
+    decides which side of a rank it is on). Kept with ``suits``: the same question asks
+    for the same search.
     """
     known = suits.above.get((budget, jokers))
     if known is not None:
@@ -618,24 +668,63 @@ def _above(suits: Suits, budget: int, jokers: int) -> list[int]:
         mirrored = replace(problem, cells=cells, free_must=0, free_may=0, joker_weight=0)
         suits.mirror = Suits(mirrored, spare=False,
                              finish_jokers=problem.free_must + problem.free_may)
-    record: list[int] = []
-    search = _Search(suits.mirror, budget, jokers=jokers, record=record)
+    mirror = suits.mirror
+    search = _Search(mirror, budget, jokers=jokers, record=[])
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
     if jokers:
         search.limit = max(MIRROR_LIMIT, LIMIT_SCALE * suits.work)
-    search._run()
+    last = search._run()
+    # what each step led to, as far as the search went (the last layer perhaps cut short)
+    outputs = [layer for _, layer in search.done[1:]]
+    outputs.append(last)
+    shapes = _Shapes(mirror)
     above = [0] * (HIGH_ACE + 1)
+    by_rank: list[Entries | None] = [None] * (HIGH_ACE + 1)
     for rank in range(1, 14):
         mirrored_rank = (HIGH_ACE if problem.ace_high else 13) - rank
-        if mirrored_rank < 1:
+        if mirrored_rank < 1:  # nothing above the king: its runs must be long enough
+            if not suits.spare:  # (with spare jokers, short ones get jokers at the end)
+                by_rank[rank] = [(0, (0,) * 9)]
             continue
-        i = 5 * (mirrored_rank - 1) + 4  # after that rank's groups
-        if i < len(record):
-            above[rank] = record[i]
-        else:
-            above[rank] = UNBOUNDED if search.truncated else NOTHING
-    suits.above[budget, jokers] = above
-    return above
+        i = 5 * mirrored_rank - 1  # that rank's groups, its last step
+        if i < len(outputs):
+            layer = outputs[i]
+        elif search.truncated:  # not reached: no bound
+            above[rank] = UNBOUNDED
+            continue
+        else:  # the search found no way through: nothing above is within the budget
+            layer = {}
+        best: dict[Signature, int] = {}
+        for state, scores in layer.items():
+            signature = (*shapes[state & 0xFF], *shapes[(state >> 8) & 0xFF],
+                         *shapes[(state >> 16) & 0xFF], *shapes[state >> 24 & 0xFF],
+                         state >> JOKERS)
+            score = max(scores)
+            if best.get(signature, NOTHING) < score:
+                best[signature] = score
+        entries = sorted(((score, signature) for signature, score in best.items()),
+                         reverse=True)
+        above[rank] = entries[0][0] if entries else NOTHING
+        if rank < 13 or not suits.spare:  # (as above: a short run may end at the king)
+            by_rank[rank] = entries
+    found = above, Matched(by_rank, suits.spare)
+    suits.above[budget, jokers] = found
+    return found
+
+
+class _Shapes:
+    """Each suit's runs, by number, as (open runs, short ones), read as the runs grow."""
+
+    def __init__(self, suits: Suits) -> None:
+        self.suits = suits
+        self.known: list[tuple[int, int]] = []
+
+    def __getitem__(self, number: int) -> tuple[int, int]:
+        known = self.known
+        while len(known) <= number:
+            runs = self.suits.runs[len(known)]
+            known.append((sum(runs), sum(runs[:self.suits.cap - 1])))
+        return known[number]
 
 
 def _kept(kind: str, s: int) -> State:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .bound import Matched
 from .problem import HIGH_ACE, Choice, Problem
 from .prune import runs_at_least
 
@@ -88,9 +89,9 @@ class Suits:
         # jokers that runs may count on to finish, besides those the search places: for
         # a search of the ranks above some rank, the jokers the ranks below may hold
         self.finish_jokers = finish_jokers
-        # for :func:`.dp._jokerless_above`: the ranks mirrored, and its answers
+        # for :func:`.dp._above`: the ranks mirrored, and its answers
         self.mirror: Suits | None = None
-        self.above: dict[tuple[int, int], list[int]] = {}
+        self.above: dict[tuple[int, int], tuple[list[int], Matched]] = {}
         self.work = 0  # the states of the largest exact search on these suits so far
         self.cap = problem.run_cap
         self.aces = HighAces(problem, problem.free_must + problem.free_may + finish_jokers)
