@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from clirun import ok, one_error_line, run, unfolded
 
 
@@ -224,3 +225,22 @@ def test_rummikub_options_with_no_ledger_say_there_is_no_ledger() -> None:
         code, _, err = run("round", *typed)
         assert code == 2
         assert one_error_line(err).startswith("Error: rummy-ledger.yaml: no such ledger")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("game: rummikub\n", "'rack' is missing: give the player's rack before the play"),
+    ("game: rummikub\nbefore: []\nrack: 1R 2R 3R\nafter: [1R 2R 3R]\nfoo: 1\n",
+     "unknown key 'foo' (a Rummikub dispute has game, initial, rules, before, rack, after)"),
+    ("game: rummikub\nbefore: []\nrak: 1R 2R 3R\nafter: [1R 2R 3R]\n",
+     "did you mean 'rack'?"),
+])
+def test_a_rummikub_dispute_file_is_told_in_rummikub_words(text: str, words: str) -> None:
+    code, out, err = run("check", "turn", "-", input=text)
+    assert code == 2 and out == "" and words in one_error_line(err)
+    assert "hand" not in one_error_line(err)
+
+
+def test_an_empty_dispute_with_game_rummikub_names_the_rummikub_lines() -> None:
+    code, _, err = run("check", "turn", "-", "--game", "rummikub", input="")
+    assert code == 2
+    assert "has the lines game: rummikub, rack: and after:" in one_error_line(err)

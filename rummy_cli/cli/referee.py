@@ -181,7 +181,9 @@ _DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
 _TILE_DISPUTE_KEYS = {"game", "initial", "rules", "rack"}  # Rummikub's (cli/rummikub_check.py)
 
 
-def _read_dispute(file: str) -> dict[str, Any]:
+def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
+    """The dispute in ``file`` ('-': standard input), its label added; ``tiles``: the
+    command's --game is Rummikub (a file may also say so with its game: line)."""
     from ..safeyaml import (
         NotAFile,
         NotText,
@@ -212,26 +214,34 @@ def _read_dispute(file: str) -> dict[str, Any]:
         data = load_yaml(text)
     except YamlProblem as exc:
         raise UnusableInputError(f"{label}: {exc}") from None
+    lines = ("game: rummikub, rack: and after:" if tiles else "hand: and after:")
     if not isinstance(data, dict):
         empty = data is None or (isinstance(data, str) and not data.strip())
         raise UnusableInputError(
             f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
-            "lines hand: and after: (and before: unless the table was empty); see 'rummy "
-            "check turn --help'")
+            f"lines {lines} (and before: unless the table was empty); see 'rummy check turn "
+            "--help'")
+    from .rummikub_check import is_tile_game
+
+    tiles = tiles or is_tile_game(data.get("game"))
     unknown = sorted(str(k) for k in data
                      if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS | _TILE_DISPUTE_KEYS)
     if unknown:
         import difflib
 
-        close = difflib.get_close_matches(unknown[0].lower(), sorted(_DISPUTE_KEYS), n=1)
+        keys = (("game", "initial", "rules", "before", "rack", "after") if tiles else
+                ("before", "hand", "after", "decks", "draws"))
+        close = difflib.get_close_matches(unknown[0].lower(), keys, n=1)
         hint = f"did you mean '{close[0]}'? " if close else ""
+        kind = "a Rummikub dispute" if tiles else "a dispute"
         raise UnusableInputError(
-            f"{label}: unknown key '{unknown[0]}' ({hint}a dispute has before, hand, after, "
-            "decks, draws)")
-    missing = [k for k in ("hand", "after")
-               if k not in data and not (k == "hand" and "rack" in data)]
+            f"{label}: unknown key '{unknown[0]}' ({hint}{kind} has {', '.join(keys)})")
+    hand = "rack" if tiles else "hand"
+    missing = [k for k in (hand, "after")
+               if k not in data and not ({"hand", "rack"} & set(data) and k == hand)]
     if missing:
         what = {"hand": "the player's hand after drawing",
+                "rack": "the player's rack before the play",
                 "after": "the table the player proposes"}[missing[0]]
         raise UnusableInputError(f"{label}: '{missing[0]}' is missing: give {what}")
     return {"label": label, **data}
@@ -397,7 +407,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         if not file.strip():
             raise click.UsageError("the dispute file's name is empty: give a file, or '-' for "
                                    "standard input")
-        data = _read_dispute(file)
+        data = _read_dispute(file, tiles=is_tile_game(game))
         label = data["label"]
         if is_tile_game(data.get("game")) and not is_tile_game(game) and _typed(
                 "game"):  # --game manipulation said out loud, against the file's game
