@@ -244,3 +244,14 @@ def test_an_empty_dispute_with_game_rummikub_names_the_rummikub_lines() -> None:
     code, _, err = run("check", "turn", "-", "--game", "rummikub", input="")
     assert code == 2
     assert "has the lines game: rummikub, rack: and after:" in one_error_line(err)
+
+
+@pytest.mark.parametrize(("meld", "rule", "words"), [
+    ("JK=4B 5R 6R", "K7", "JK=4B cannot stand in this set: its joker could be 4R or 7R"),
+    ("JK=5R 5R 5K", "K6", "JK=5R cannot stand in this set: its joker could be 5B or 5O"),
+])
+def test_k13_a_joker_declared_as_a_tile_its_set_cannot_hold_is_named(meld: str, rule: str,
+                                                                    words: str) -> None:
+    code, out, _ = run("check", "meld", *meld.split(), "--game", "rummikub", "--json")
+    problems = json.loads(out)["problems"]
+    assert code == 1 and [(p["rule"], p["message"]) for p in problems] == [(rule, words)]

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ...tiles import COLOURS, NUMBERS, AnyTile, Tile, TileJoker
+from ...tiles import COLOURS, NUMBERS, AnyTile, Tile, TileJoker, tile_sort_key
 from .rules import RUMMIKUB, RummikubRules
 
 MIN_SET = 3  # K5
@@ -267,6 +267,15 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
     real = [t for t in tiles if isinstance(t, Tile)]
     if len(tiles) < MIN_SET:
         return f"a set needs at least {MIN_SET} tiles; this one has {len(tiles)}"
+    declared = [t for t in tiles if _declared(t)]
+    if declared:  # legal with the jokers free: the fault is what they are said to be
+        free = [TileJoker() if _declared(t) else t for t in tiles]
+        if readings(free, rules):
+            could = sorted(set().union(*joker_values(free, rules)), key=tile_sort_key)
+            said = _listed([str(t) for t in declared])
+            return (f"{said} cannot stand in this set: its joker"
+                    f"{'s' if len(free) - len(real) > 1 else ''} could be "
+                    f"{_listed([str(t) for t in could], 'or')}")
     numbers = {t.number for t in real}
     colours = {t.colour for t in real}
     if len(numbers) <= 1:
@@ -298,6 +307,6 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
             "consecutive numbers)")
 
 
-def _listed(words: Sequence[object]) -> str:
+def _listed(words: Sequence[object], last: str = "and") -> str:
     items = [str(w) for w in words]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
