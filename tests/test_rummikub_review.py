@@ -255,3 +255,18 @@ def test_k13_a_joker_declared_as_a_tile_its_set_cannot_hold_is_named(meld: str, 
     code, out, _ = run("check", "meld", *meld.split(), "--game", "rummikub", "--json")
     problems = json.loads(out)["problems"]
     assert code == 1 and [(p["rule"], p["message"]) for p in problems] == [(rule, words)]
+
+
+@pytest.mark.parametrize("args", [
+    ("deadwood", "5R", "6R", "7R"),
+    ("deadwood", "5r,6H"),
+    ("check", "knock", "--knocker", "5R 6R 7R 8H 9H 10H JH QH KH AS",
+     "--defender", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC"),
+])
+def test_a_tile_in_a_gin_only_command_is_not_sent_to_game_rummikub(args: tuple[str, ...]
+                                                                   ) -> None:
+    code, out, err = run(*args)
+    line = one_error_line(err)
+    assert code == 2 and out == "" and "is a Rummikub tile; the Gin games are played with " \
+        "cards" in line
+    assert "--game rummikub" not in line

@@ -83,7 +83,15 @@ def judge_gin_melds(melds: Sequence[Sequence[AnyCard]], game: str,
 def gin_hand(text: str | Sequence[str], what: str) -> list[Card]:
     """Cards as typed for a Gin hand: one deck, no jokers."""
     from ..games.gin.showdown import real_cards
+    from ..tiles import looks_like_tile
 
+    joined = text if isinstance(text, str) else " ".join(text)
+    tile = next((w for w in joined.replace(",", " ").split() if looks_like_tile(w.upper())),
+                None)
+    if tile is not None:  # no Rummikub here: the card's own hint would send them to --game
+        raise UnusableInputError(f"{what}: {tile.upper()} is a Rummikub tile; the Gin games "
+                                 "are played with cards: a rank (A, 2-10, J, Q, K) and a suit "
+                                 "(S, H, D, C), e.g. 10H or QS")
     return real_cards(_cards(text, what), what)
 
 
