@@ -275,6 +275,21 @@ def joker_count(cards: Iterable[AnyCard]) -> int:
     return sum(1 for c in cards if isinstance(c, Joker))
 
 
+FEW = 3  # of many sentences alike, an error line names this many, then counts the rest
+
+
+def first_few(sentences: list[str], more: str) -> list[str]:
+    """The first :data:`FEW` sentences, and how many ``more`` there are: one line stays
+    readable when every card of a deck is typed three times.
+
+    >>> first_few(["a", "b", "c", "d", "e"], "more letters")
+    ['a', 'b', 'c', 'and 2 more letters']
+    """
+    if len(sentences) <= FEW + 1:
+        return sentences
+    return [*sentences[:FEW], f"and {len(sentences) - FEW} {more}"]
+
+
 def check_copies(cards: Iterable[AnyCard], decks: int) -> list[str]:
     """Sentences for every card (and the jokers) seen more often than ``decks`` decks hold (R2).
 
@@ -284,10 +299,10 @@ def check_copies(cards: Iterable[AnyCard], decks: int) -> list[str]:
     cards = list(cards)
     unit = "deck holds" if decks == 1 else "decks hold"
     over = [(card, n) for card, n in real_counts(cards).items() if n > decks]
-    problems = [
+    problems = first_few([
         f"{card} appears {n} times, but {decks} {unit} only {decks}"
         for card, n in sorted(over, key=lambda kv: card_key(kv[0]))
-    ]
+    ], f"more cards appear more than {decks} times")
     jokers = joker_count(cards)
     if jokers > decks:
         problems.append(f"there are {jokers} jokers, but {decks} {unit} only {decks}")

@@ -200,8 +200,11 @@ def check_tile_copies(tiles: Iterable[AnyTile], copies: int, jokers: int) -> lis
     ['7R appears 3 times, but the set has only 2']
     """
     tiles = list(tiles)
-    problems = [f"{tile} appears {n} times, but the set has only {copies}"
-                for tile, n in sorted(real_tiles(tiles).items()) if n > copies]
+    from .cards import first_few
+
+    problems = first_few([f"{tile} appears {n} times, but the set has only {copies}"
+                          for tile, n in sorted(real_tiles(tiles).items()) if n > copies],
+                         f"more tiles appear more than {copies} times")
     found = joker_count(tiles)
     if found > jokers:
         problems.append(f"{found} jokers, but the set has only {jokers}")

@@ -270,3 +270,13 @@ def test_a_tile_in_a_gin_only_command_is_not_sent_to_game_rummikub(args: tuple[s
     assert code == 2 and out == "" and "is a Rummikub tile; the Gin games are played with " \
         "cards" in line
     assert "--game rummikub" not in line
+
+
+def test_k1_every_tile_three_times_is_one_short_error_line() -> None:
+    rack = " ".join(f"{n}{c}" for c in "KBOR" for n in range(1, 14) for _ in range(3))
+    code, out, err = run("hint", "--game", "rummikub", "--hand", rack)
+    line = one_error_line(err)
+    assert code == 2 and out == "" and len(line) < 300
+    assert line.endswith("1K appears 3 times, but the set has only 2; 2K appears 3 times, but "
+                         "the set has only 2; 3K appears 3 times, but the set has only 2; and "
+                         "49 more tiles appear more than 2 times")
