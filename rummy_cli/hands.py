@@ -26,11 +26,11 @@ def typed_hand(text: str) -> HandEntry:
 MAX_TOTAL_DIGITS = 18  # beyond any total: all the cards of two decks are worth 730
 
 
-def typed_total(text: str) -> int | None:
+def typed_total(text: str, what: str = "hand") -> int | None:
     """A total written in ASCII digits (``"12"``), else None; refuses an absurdly long one.
 
     Python's ``int`` would also take ``1_0`` and other scripts' digits (``٣``): a player
-    typing those meant something else.
+    typing those meant something else. ``what``: what the total counts ('rack' in Rummikub).
 
     >>> typed_total("12"), typed_total("1_0"), typed_total("٣"), typed_total("-3")
     (12, None, None, None)
@@ -39,8 +39,9 @@ def typed_total(text: str) -> int | None:
     if not (stripped.isascii() and stripped.isdigit()):
         return None
     if len(stripped.lstrip("0")) > MAX_TOTAL_DIGITS:
-        raise RefusedError(f"a hand total of {len(stripped)} digits is more than all the "
-                           "cards are worth: give the points left in hand, e.g. 12")
+        things = "tiles" if what == "rack" else "cards"
+        raise RefusedError(f"a {what} total of {len(stripped)} digits is more than all the "
+                           f"{things} are worth: give the points left in the {what}, e.g. 12")
     return int(stripped)
 
 

@@ -293,9 +293,11 @@ LEDGER_REFUSALS = [
     (["--stock-out", "--points", "Ann=999999999999", "--points", "Ben=1",
       "--points", "Cy=2"], "is more than all the cards of 2 decks are worth (730)"),
     (["--stock-out", "--points", "Ann=" + "9" * 5000, "--points", "Ben=1",
-      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth"),
+      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth: "
+                           "give the points left in the hand"),
     (["--stock-out", "--hand", "Ann=" + "9" * 5000, "--points", "Ben=1",
-      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth"),
+      "--points", "Cy=2"], "a hand total of 5000 digits is more than all the cards are worth: "
+                           "give the points left in the hand"),
     (["--stock-out", "--points", "Ann=1_0", "--points", "Ben=1", "--points", "Cy=2"],
      "the total must be a whole number of points (digits 0-9)"),
     (["--stock-out", "--points", "Ann=\u0663", "--points", "Ben=1", "--points", "Cy=2"],

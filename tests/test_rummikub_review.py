@@ -280,3 +280,11 @@ def test_k1_every_tile_three_times_is_one_short_error_line() -> None:
     assert line.endswith("1K appears 3 times, but the set has only 2; 2K appears 3 times, but "
                          "the set has only 2; 3K appears 3 times, but the set has only 2; and "
                          "49 more tiles appear more than 2 times")
+
+
+def test_k19_an_absurd_rack_total_is_told_in_tiles() -> None:
+    _new("Ann", "Ben")
+    code, out, err = run("round", "--out", "Ann", "--points", "Ben=" + "9" * 20)
+    assert code == 2 and one_error_line(err) == (
+        "Error: a rack total of 20 digits is more than all the tiles are worth: give the "
+        "points left in the rack, e.g. 12")

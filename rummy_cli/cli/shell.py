@@ -526,8 +526,8 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
         _put(entered, name, typed_hand(cards))
     for value in points:
         name, total = _split_pair(value, "--points")
-        n = typed_total(total)
-        if n is None and typed_total(total.strip().removeprefix("-")) is not None:
+        n = typed_total(total, what)
+        if n is None and typed_total(total.strip().removeprefix("-"), what) is not None:
             raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot be "
                                    "negative")
         if n is None:
