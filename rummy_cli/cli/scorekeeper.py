@@ -64,11 +64,12 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
         rounds: str | None, kind: str | None, hollywood: bool, ledger: str | None,
         as_json: bool) -> None:
-    """Start a game: 2-5 players in seat order (clockwise), or the next game of a ledger.
+    """Start a game: the players in seat order (clockwise), or the next game of a ledger.
 
-    On a ledger whose game is over, 'rummy new' alone starts the next game in the same
-    file: the same players in the same seats, the same house rules, and the deal moves on.
-    A game still being played is never replaced.
+    Manipulation Rummy takes 2-5 players, the Gin games 2. On a ledger whose game is over,
+    'rummy new' alone starts the next game in the same file: the same players in the same
+    seats, the same house rules, and the deal moves on. A game still being played is never
+    replaced.
 
     Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
     XP) and has no dealer: --first says who plays first. A game is one round per player
