@@ -288,3 +288,12 @@ def test_k19_an_absurd_rack_total_is_told_in_tiles() -> None:
     assert code == 2 and one_error_line(err) == (
         "Error: a rack total of 20 digits is more than all the tiles are worth: give the "
         "points left in the rack, e.g. 12")
+
+
+def test_a_fix_of_who_played_first_shows_who_before_and_after() -> None:
+    _new("Ann", "Ben", "Cy")
+    ok("round", "--out", "Ann", "--points", "Ben=10", "--points", "Cy=5")
+    lines = ok("fix", "1", "--first", "Cy", "--yes").splitlines()
+    assert lines[:2] == [
+        "Round 1 was (Ann played first): Ann went out and scores 15: Ben -10, Cy -5.",
+        "Round 1 now (Cy played first): Ann went out and scores 15: Ben -10, Cy -5."]

@@ -256,11 +256,15 @@ def _unchanged(game: PlayedGame, round_number: int, index: int, where: str,
 def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: str,
                 notes: list[str], err: bool) -> None:
     from ..render import fold, fold_result, line_width
+    from .keepers import heading
     from .keepers import said as said_of
 
     said = f"{where[0].upper()}{where[1:]}"
-    click.echo(fold_result(f"{said} was: {said_of(game, round_number)}"), err=err)
-    click.echo(fold_result(f"{said} now: {said_of(fixed, round_number)}"), err=err)
+    began = [heading(g, round_number) for g in (game, fixed)]
+    # who began it, when the fix changes that: 'Round 1 was (Ann played first): ...'
+    who = [h[h.find(" ("):] if " (" in h and began[0] != began[1] else "" for h in began]
+    click.echo(fold_result(f"{said} was{who[0]}: {said_of(game, round_number)}"), err=err)
+    click.echo(fold_result(f"{said} now{who[1]}: {said_of(fixed, round_number)}"), err=err)
     for note in notes:
         click.echo(fold(note), err=err)
     label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
