@@ -81,6 +81,17 @@ def test_k7_ones_high_and_wrap_are_house_rules() -> None:
     assert verdict("13R 1R 2R", wrap).legal
 
 
+def test_k7_d1_wrap_goes_all_the_way_round_from_any_number_and_no_further() -> None:
+    wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    circle = " ".join(f"{n}R" for n in [*range(2, 14), 1, 2])
+    assert verdict(circle, wrap).legal
+    assert verdict(" ".join(f"{n}R" for n in [*range(1, 14), 1]), wrap).legal
+    assert not verdict(circle + " 3R", wrap).legal
+    assert not verdict(circle, RUMMIKUB.with_house_rules({"ones": "high"})).legal
+    assert [p.message for p in verdict("2R 2R 3R", wrap).problems] == [
+        "a run holds each number once: 2R twice"]
+
+
 def test_k13_a_joker_is_never_0_or_14() -> None:
     assert values("JK 1R 2R") == [["3R"]]
     assert values("12R 13R JK") == [["11R"]]

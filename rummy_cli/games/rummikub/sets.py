@@ -113,11 +113,13 @@ def run_windows(size: int, ones: str) -> Iterator[tuple[int, ...]]:
     ((12, 13, 1), (13, 1, 2))
     >>> len(list(run_windows(14, "high"))), len(list(run_windows(15, "wrap")))
     (1, 0)
+    >>> list(run_windows(14, "wrap"))[1]  # all the way round, ending where it began
+    (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
     """
     top = 13 if ones == "low" else 14  # 14: the 1 after 13
     if size > 14 or (size == 14 and ones == "low"):
         return
-    if ones == "wrap" and size < 14:
+    if ones == "wrap":  # every number alike: fourteen tiles go round from any number
         for start in NUMBERS:
             yield tuple((start - 1 + i) % 13 + 1 for i in range(size))
         return
@@ -290,7 +292,9 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
         return ("neither a group (one number, no colour twice) nor a run (one colour): "
                 f"numbers {_listed(sorted(numbers))} in {words}")
     twice = [t for t, n in Counter(real).items() if n > 1]
-    if twice and not (rules.ones != "low" and twice == [Tile(1, real[0].colour)]):
+    round_again = rules.ones == "wrap" and len(twice) == 1 and len(tiles) == 14  # K7-D1
+    if twice and not round_again and not (rules.ones != "low"
+                                          and twice == [Tile(1, real[0].colour)]):
         return f"a run holds each number once: {twice[0]} twice"
     if len(tiles) > 13 + (rules.ones != "low"):  # before the 1-after-13 words: no joker is 14
         more = (" (1 to 13; a joker is never 0 or 14; the rule ones=high allows a 1 after the "
