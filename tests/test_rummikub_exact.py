@@ -1,0 +1,80 @@
+"""``hint`` exact under every option: the strict joker rules (K15 ``freed_joker=new-set``,
+K16 ``joker_sets=locked``) and runs that go round (K7 ``ones=wrap``) with a table.
+
+Each law compares the best play with a brute force that tries every sub-rack and every
+partition of the tiles into legal sets, and asks the referee (``check turn``) about each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
+from rummy_cli.games.rummikub.solve import best_play
+from rummy_cli.games.rummikub.turn import judge_turn
+from rummy_cli.tiles import AnyTile, format_tile_table, format_tiles, parse_tile_table, parse_tiles
+from tests.test_rummikub_solver import _score, brute_by_referee, positions
+
+STRICT = PRESETS["rummikub-strict"]
+NEW_SET = RUMMIKUB.with_house_rules({"freed_joker": "new-set"})
+LOCKED = RUMMIKUB.with_house_rules({"joker_sets": "locked"})
+Position = tuple[list[tuple[AnyTile, ...]], list[AnyTile]]
+SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
+
+
+def exact_against_the_referee(position: Position, rules: RummikubRules) -> None:
+    table, rack = position
+    play = best_play(table, rack, rules)
+    shown = (format_tile_table(table), format_tiles(rack))
+    assert _score(play, "cards") == brute_by_referee(table, rack, rules), shown
+    if play is not None:
+        assert play.exact, shown
+        assert judge_turn(tuple(table), rack, play.after, rules=rules).legal, shown
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
+@given(positions())
+def test_k15_k16_strict_preset_is_exact(position: Position) -> None:
+    exact_against_the_referee(position, STRICT)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
+@given(positions())
+def test_k15_freed_joker_new_set_is_exact(position: Position) -> None:
+    exact_against_the_referee(position, NEW_SET)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
+@given(positions())
+def test_k16_joker_sets_locked_is_exact(position: Position) -> None:
+    exact_against_the_referee(position, LOCKED)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=SLOW)
+@given(positions(), st.sampled_from(["any", "rack"]), st.sampled_from(["either", "both"]))
+def test_k14_k16_strict_rules_with_every_swap_rule_are_exact(
+        position: Position, swap: str, group: str) -> None:
+    rules = replace(STRICT, joker_swap=swap, joker_group=group)
+    exact_against_the_referee(position, rules)
+
+
+# --- the cases the strict search has to find -----------------------------------------------
+
+def test_k16_locked_set_extended_by_a_table_tile() -> None:
+    # 8O leaves the run 8O 9O 10O 11O to extend the locked 5O JK 7O; 4O then joins too
+    table = "5O JK 7O / 8O 9O 10O 11O"
+    play = best_play(parse_tile_table(table), parse_tiles("4O 12O 2K"), LOCKED)
+    assert play is not None and play.exact and play.cards_played == 2
+    assert judge_turn(parse_tile_table(table), parse_tiles("4O 12O 2K"), play.after,
+                      rules=LOCKED).legal
+
+
+def test_k15_freed_joker_goes_to_a_new_set_of_two_rack_tiles() -> None:
+    # E7 under new-set: 6O frees the joker, which makes 11B 12B JK with two rack tiles
+    play = best_play(parse_tile_table("5O JK 7O / 3K 4K 5K"), parse_tiles("6O 11B 12B 2R"),
+                     NEW_SET)
+    assert play is not None and play.exact and play.cards_played == 3
+    assert "11B 12B JK" in format_tile_table(play.after).split(" / ")
