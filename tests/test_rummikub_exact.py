@@ -7,19 +7,33 @@ partition of the tiles into legal sets, and asks the referee (``check turn``) ab
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
+from rummy_cli.games.rummikub.sets import readings
 from rummy_cli.games.rummikub.solve import best_play
 from rummy_cli.games.rummikub.turn import judge_turn
-from rummy_cli.tiles import AnyTile, format_tile_table, format_tiles, parse_tile_table, parse_tiles
+from rummy_cli.tiles import (
+    COLOURS,
+    AnyTile,
+    Tile,
+    TileJoker,
+    format_tile_table,
+    format_tiles,
+    parse_tile_table,
+    parse_tiles,
+)
+from tests.clirun import one_error_line, run
 from tests.test_rummikub_solver import _score, brute_by_referee, positions
 
 STRICT = PRESETS["rummikub-strict"]
 NEW_SET = RUMMIKUB.with_house_rules({"freed_joker": "new-set"})
+WRAP = RUMMIKUB.with_house_rules({"ones": "wrap"})
 LOCKED = RUMMIKUB.with_house_rules({"joker_sets": "locked"})
 Position = tuple[list[tuple[AnyTile, ...]], list[AnyTile]]
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
@@ -78,3 +92,58 @@ def test_k15_freed_joker_goes_to_a_new_set_of_two_rack_tiles() -> None:
                      NEW_SET)
     assert play is not None and play.exact and play.cards_played == 3
     assert "11B 12B JK" in format_tile_table(play.after).split(" / ")
+
+
+# --- K7 ones=wrap with a table ------------------------------------------------------------
+
+@st.composite
+def round_the_corner(draw: st.DrawFn) -> Position:
+    """A table of runs near 13-1 (some going round, some holding a joker) and a rack of
+    tiles near it."""
+    table: list[tuple[AnyTile, ...]] = []
+    for _ in range(draw(st.integers(0, 2))):
+        colour, start = draw(st.sampled_from(COLOURS)), draw(st.integers(10, 13))
+        tiles: list[AnyTile] = [Tile((start - 1 + i) % 13 + 1, colour)
+                                for i in range(draw(st.integers(3, 4)))]
+        if draw(st.integers(0, 3)) == 0:
+            tiles[draw(st.integers(0, len(tiles) - 1))] = TileJoker()
+        table.append(tuple(tiles))
+    rack: list[AnyTile] = draw(st.lists(st.builds(Tile, st.sampled_from([1, 2, 3, 5, 11, 12, 13]),
+                                                  st.sampled_from(COLOURS)),
+                                        min_size=1, max_size=4))
+    if draw(st.integers(0, 3)) == 0:
+        rack.append(TileJoker())
+    everything = [*(t for s in table for t in s), *rack]
+    assume(all(n <= 2 for n in Counter(t for t in everything if isinstance(t, Tile)).values()))
+    assume(sum(isinstance(t, TileJoker) for t in everything) <= 2)
+    assume(all(readings(s, WRAP) for s in table))
+    return table, rack
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
+@given(st.one_of(round_the_corner(), positions()))
+def test_k7_ones_wrap_with_a_table_is_exact(position: Position) -> None:
+    exact_against_the_referee(position, WRAP)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=SLOW)
+@given(st.one_of(round_the_corner(), positions()))
+def test_k7_ones_wrap_with_the_strict_joker_rules_is_exact(position: Position) -> None:
+    exact_against_the_referee(position, STRICT.with_house_rules({"ones": "wrap"}))
+
+
+def test_k7_cli_hint_plays_round_the_corner_on_a_table() -> None:
+    code, out, err = run("hint", "--table", "12R 13R 1R / 5K 5B 5O", "--hand", "2R 11R 9K",
+                         "--game", "rummikub", "--rule", "ones=wrap", "--json")
+    assert code == 0, err
+    assert json.loads(out)["cards_played"] == 2
+
+
+def test_k7_cli_hint_too_big_with_runs_that_go_round_is_one_error_line() -> None:
+    table = " / ".join(f"{n}K {n}B {n}O {n}R" for n in range(1, 14)) + " / 1K 2K 3K / 7R 8R 9R"
+    rack = "4R 5R 6R 10K 11K 12K 13O 1O 2O JK JK 3B 4B 5B"
+    code, _, err = run("hint", "--table", table, "--hand", rack, "--game", "rummikub",
+                       "--rule", "ones=wrap")
+    assert code == 2
+    line = one_error_line(err)
+    assert "ones=wrap" in line and "fewer tiles" in line

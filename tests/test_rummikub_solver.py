@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
 from rummy_cli.games.rummikub.sets import joker_values, readings
 from rummy_cli.games.rummikub.solve import TilePlay, arrange, best_play, suggest
-from rummy_cli.games.rummikub.tilecards import NotSolvable
 from rummy_cli.games.rummikub.turn import judge_turn
 from rummy_cli.tiles import (
     COLOURS,
@@ -206,14 +205,15 @@ def test_k7_ones_high_lets_1_follow_13() -> None:
     assert play is not None and play.cards_played == 3
 
 
-def test_k7_ones_wrap_arranges_and_refuses_a_table() -> None:
+def test_k7_ones_wrap_arranges_and_plays_on_a_table() -> None:
     rules = replace(RUMMIKUB, ones="wrap")
     assert arrange(parse_tiles("13R 1R 2R"), rules).possible
     assert not arrange(parse_tiles("13R 1R 2R")).possible
     play = hint("", "12R 13R 1R 2R 5K", rules)
     assert play is not None and play.cards_played == 4
-    with pytest.raises(NotSolvable):
-        hint("3K 4K 5K", "6K", rules)
+    play = hint("3K 4K 5K / 12R 13R 1R", "6K 2R 9B", rules)
+    assert play is not None and played(play) == ["2R", "6K"] and play.exact
+    assert "12R 13R 1R 2R" in format_tile_table(play.after).split(" / ")
 
 
 @pytest.mark.parametrize("game", sorted(PRESETS))
@@ -785,15 +785,14 @@ def test_k8_no_suggestion_when_no_legal_table_plays_the_tiles() -> None:
     assert exact_suggestion(before, parse_tiles("9R 2B"), parse_tiles("9R")) == (None, True)
 
 
-def test_k7_ones_wrap_with_a_table_falls_back_to_the_quick_search() -> None:
+def test_k7_ones_wrap_with_a_table_comes_from_the_exact_solver() -> None:
     from rummy_cli.games.rummikub.suggest import exact_suggestion
-    from rummy_cli.games.rummikub.suggest import suggest as quick_first
 
     wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
     before, tiles = parse_tile_table("12R 13R 1R / 5K 5B 5O"), parse_tiles("2R")
-    assert exact_suggestion(before, tiles, tiles, wrap) == (None, False)
-    found = quick_first(before, tiles, tiles, wrap)
-    assert found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+    found, final = exact_suggestion(before, tiles, tiles, wrap)
+    assert final and found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+    assert exact_suggestion(before, parse_tiles("9K"), parse_tiles("9K"), wrap) == (None, True)
 
 
 def test_k15_strict_suggestion_is_legal_under_the_strict_rules() -> None:

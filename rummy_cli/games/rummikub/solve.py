@@ -62,6 +62,8 @@ from .tilecards import NotSolvable, bare_tile, card_of, problem_of, solve, tile_
 
 Objective = Literal["cards", "points"]
 MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
+SHORT_RUN = 5  # longer runs are two runs: the packing of a whole table lists none
+MOST_TABLE_PACKED = 100_000  # states of that packing at most (about a second), then refused
 PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
 def tile_points(tile: AnyTile, rules: RummikubRules = RUMMIKUB) -> int:
     """What a tile left in a rack is worth (K19): its number, a joker 30."""
@@ -145,9 +147,6 @@ def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
         raise ValueError(f"by must be 'cards' or 'points', not {by!r}")
     if not rack:
         return None
-    if rules.ones == "wrap" and any(table) and not (initial and rules.opening_turn == "alone"):
-        raise NotSolvable("hint cannot search runs that go round (ones=wrap) with tiles on the "
-                          "table yet; it can with an empty table or for an opening")
     turn = _Turn(table, rack, rules, by)
     if initial and rules.opening_turn == "alone":
         return turn.opening_alone()
@@ -335,6 +334,8 @@ class _Turn:
     def best(self, forced: Counter[Tile] | None = None, forced_jokers: int = 0) -> TilePlay | None:
         """The best play of a player who has opened, with these rack tiles played."""
         forced = forced or Counter()
+        if self.rules.ones == "wrap":
+            return self._best_packed(forced, forced_jokers)
         relaxed = self._search(None, forced, forced_jokers, beat=None)
         if relaxed is None:
             return None
@@ -353,6 +354,72 @@ class _Turn:
                 return strict_best(self, forced, forced_jokers, found.score)
             return play
         return self._finish(found)
+
+    def _best_packed(self, forced: Counter[Tile], forced_jokers: int) -> TilePlay | None:
+        """``ones=wrap``: the search over numbers knows no run going round, so every table
+        tile is packed again with the rack's (:func:`.packing.pack`), each way of the
+        table's jokers (kept as a tile they stood for, or freed) apart (K14)."""
+        strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
+        best: tuple[int, TilePlay] | None = None
+        for combo in product(*self._all_ways()):
+            ways = [w for part in combo for w in part]
+            need = Counter(forced)
+            for way in ways:
+                for v in way.needs:
+                    need[v] = max(need[v], 1)
+            kept = [w.keeps for w in ways if w.keeps is not None]
+            found = self._packed(self.real_table, kept, len(ways) - len(kept), need,
+                                 forced_jokers, self.rack_real, self.rack_jokers)
+            if found is None or found[0] <= 0 or (best is not None and found[0] <= best[0]):
+                continue
+            score, sets, played = found
+            play = self._play(played, self._keep_table_sets(sets, played), None,
+                              len(ways) - len(kept))
+            if not self._legal(play):
+                play = self._play(played, sets, None, len(ways) - len(kept))
+            if strict or self._legal(play):  # (K14 holds: the strict rules are searched next)
+                best = score, play
+        if best is None:
+            return None
+        if strict and not self._legal(best[1]):
+            from .strict import strict_best
+
+            return strict_best(self, forced, forced_jokers, best[0])
+        return best[1]
+
+    def _packed(self, table: Counter[Tile], kept: Sequence[Tile], freed: int,
+                forced: Counter[Tile], forced_jokers: int, rack: Counter[Tile],
+                rack_jokers: int) -> tuple[int, list[list[AnyTile]], list[AnyTile]] | None:
+        """The best packing placing every ``table`` tile, a joker for each ``kept`` tile
+        (standing for it) and ``freed`` more jokers, some of the ``rack`` tiles and jokers
+        (``forced`` and ``forced_jokers`` of them surely): the score of the rack tiles
+        placed, the sets, the tiles played; None if there is none."""
+        tiles: list[AnyTile] = [*table.elements(), *kept, *rack.elements(),
+                                *[TileJoker()] * (freed + rack_jokers)]
+        must = table + Counter(kept) + forced
+        if forced - rack or forced_jokers > rack_jokers:
+            return None
+        try:
+            found = pack(tiles, 0, self.rules, weight=self.weight, must=must,
+                         must_jokers=freed + forced_jokers, longest=SHORT_RUN,
+                         most=MOST_TABLE_PACKED)
+        except NotSolvable:
+            raise NotSolvable(
+                f"too many ways to lay out {sum(table.values()) + len(kept) + freed} table "
+                f"tiles and a rack of {len(self.rack)} with runs that go round (ones=wrap): "
+                "try the hint with fewer tiles, or without --rule ones=wrap") from None
+        if found is None:
+            return None
+        sets: list[list[AnyTile]] = [[*c.real, *[TileJoker()] * len(c.jokers)]
+                                     for c in found.sets]
+        for v in kept:  # the joker standing for v, packed as one more v
+            where = next(s for s in sets if v in s)
+            where[where.index(v)] = TileJoker()
+        placed = Counter(t for s in found.sets for t in s.real)
+        played: list[AnyTile] = [*(placed - table - Counter(kept)).elements(),
+                                 *[TileJoker()] * (found.jokers - freed)]
+        score = found.score - sum(self.weight(t) * n for t, n in (table + Counter(kept)).items())
+        return score - freed * self.weight(TileJoker()), sets, played
 
     def _all_ways(self) -> list[list[tuple[_Way, ...]]]:
         """Each table set's ways with its jokers this turn (K14, K16), read jointly (settled

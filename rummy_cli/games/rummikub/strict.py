@@ -306,13 +306,28 @@ class _Strict:
         forced_jokers = max(0, self.forced_jokers - plan_rack_jokers) + leaf.jokers
         if forced_jokers > spare_jokers:
             return None
+        joker_weight = turn.weight(TileJoker())
+        if self.rules.ones == "wrap":  # runs that go round: the packing searches the rest
+            kept = [v for v in leaf.kept if v is not None]
+            packed = turn._packed(table_left, kept, len(leaf.kept) - len(kept), leaf.forced,
+                                  forced_jokers, rack_left, spare_jokers)
+            if packed is None:
+                return None
+            score, laid, played = packed
+            score += (sum(turn.weight(t) * n for t, n in from_rack.items())
+                      + plan_rack_jokers * joker_weight)
+            if self.best_score is not None and score <= self.best_score:
+                return None
+            sets = [*(list(s) for s in leaf.sets), *laid]
+            played = [*from_rack.elements(), *[TileJoker()] * plan_rack_jokers, *played]
+            return score, turn._play(played, sets, None,
+                                     _freed(self.before_joint, sets, self.rules))
         cells: dict[Card, Cell] = {}
         for t, n in sorted(table_left.items(), key=lambda tn: tile_sort_key(tn[0])):
             cells.setdefault(card_of(t), Cell()).must.extend(card_of(t) for _ in range(n))
         for v in leaf.kept:
             if v is not None:
                 cells.setdefault(card_of(v), Cell()).must.append(Joker(card_of(v)))
-        joker_weight = turn.weight(TileJoker())
         bonus = (sum(turn.weight(t) * n for t, n in from_rack.items())
                  + (plan_rack_jokers + forced_jokers) * joker_weight)
         forced_cards: list[Card] = []
