@@ -100,25 +100,19 @@ class _Strict:
     # -- the search
 
     def best(self) -> TilePlay | None:
-        # every plan searched with its jokers free first: a legal answer is that plan's
-        # best; the others are bounds, their leaves searched best bound first
-        bounds: list[tuple[int, tuple[TileSet, ...]]] = []
-        for sets in self._locked_plans():
-            jokers = sum(isinstance(t, TileJoker) for s in sets for t in s)
-            left = max(0, self.table_jokers - jokers)
-            found = self._search(_Leaf(sets, (None,) * left, Counter(self.forced)))
-            if found is None:
-                continue
-            if self._legal(found[1]):
-                self._offer(*found)
-            else:
-                bounds.append((found[0], sets))
-        bounds.sort(key=lambda b: -b[0])
-        for bound, sets in bounds:  # the table's jokers kept or free first: quick
-            if self.best_score is not None and bound <= self.best_score:
-                break
-            self._leaf_sets(sets)
-        for bound, sets in bounds if self.new_set else ():  # then new sets for freed ones
+        # plans grow set by set, each searched with the rest free (a bound on every plan
+        # growing from it), best bound first; a complete plan's leaves with the table's
+        # jokers kept or free at once, those with new sets for freed jokers last
+        self.pending: list[tuple[int, tuple[TileSet, ...]]] = []
+        if self.locked:
+            locked = [s for s in self.before if any(isinstance(t, TileJoker) for t in s)]
+            self._complete(tuple(locked))  # every set holding a joker as it is: a first play
+            self.options = [self._holding(i, s) for i, s in enumerate(locked)]
+            self._grow((), Counter())
+        else:
+            self._complete(())
+        self.pending.sort(key=lambda b: -b[0])
+        for bound, sets in self.pending if self.new_set else ():
             if not self.exact or (self.best_score is not None and bound <= self.best_score):
                 break
             self._new_set_leaves(sets)
@@ -172,28 +166,52 @@ class _Strict:
 
     # -- the plans
 
-    def _locked_plans(self) -> Iterator[tuple[TileSet, ...]]:
-        """Under ``locked``, each way to give every table set holding a joker a set that
-        keeps it (K16); else the empty plan."""
-        if not self.locked:
-            yield ()
+    def _bound(self, sets: tuple[TileSet, ...]) -> tuple[int, TilePlay] | None:
+        """The best play holding these sets, every other joker free and no other rule."""
+        jokers = sum(isinstance(t, TileJoker) for s in sets for t in s)
+        left = max(0, self.table_jokers - jokers)
+        return self._search(_Leaf(sets, (None,) * left, Counter(self.forced)))
+
+    def _complete(self, sets: tuple[TileSet, ...],
+                  bound: tuple[int, TilePlay] | None = None) -> None:
+        """A complete plan: its bound's play if the referee finds it legal, else its
+        leaves with the table's jokers kept or free (new sets wait, in ``pending``)."""
+        found = bound or self._bound(sets)
+        if found is None:
             return
-        locked = [s for s in self.before if any(isinstance(t, TileJoker) for t in s)]
-        options = [self._holding(i, s) for i, s in enumerate(locked)]
+        if self._legal(found[1]):
+            self._offer(*found)
+            return
+        self._leaf_sets(sets)
+        self.pending.append((found[0], sets))
 
-        def walk(chosen: tuple[TileSet, ...], used: Counter[AnyTile]
-                 ) -> Iterator[tuple[TileSet, ...]]:
-            open_set = next((i for i, info in enumerate(self.locked_sets)
-                             if not any(_keeps(info, _kinds(t)) for t in chosen)), None)
-            if open_set is None:
-                yield chosen
-                return
-            for t in options[open_set]:
-                need = used + Counter(kind_of(x) for x in t)
-                if self._fits(need):
-                    yield from walk((*chosen, t), need)
-
-        yield from walk((), Counter())
+    def _grow(self, chosen: tuple[TileSet, ...], used: Counter[AnyTile]) -> None:
+        """Under ``locked``: give the first table set holding a joker that no chosen set
+        keeps a set that keeps it (K16), each way, best bound first."""
+        open_set = next((i for i, info in enumerate(self.locked_sets)
+                         if not any(_keeps(info, _kinds(t)) for t in chosen)), None)
+        if open_set is None:
+            self._complete(chosen)
+            return
+        grown = []
+        for t in self.options[open_set]:
+            need = used + Counter(kind_of(x) for x in t)
+            if self._fits(need):
+                found = self._bound((*chosen, t))
+                if found is not None:
+                    grown.append((found, (*chosen, t), need))
+        grown.sort(key=lambda g: -g[0][0])
+        for found, sets, need in grown:
+            if self.best_score is not None and (found[0] <= self.best_score
+                                                or self.best_score >= self.ceiling):
+                break
+            if self._legal(found[1]):
+                self._offer(*found)
+                continue  # the best play holding these sets already, and legal
+            if all(any(_keeps(info, _kinds(t)) for t in sets) for info in self.locked_sets):
+                self._complete(sets, found)
+            else:
+                self._grow(sets, need)
 
     def _fits(self, need: Counter[AnyTile]) -> bool:
         return (all(self.pool[t] >= n for t, n in need.items() if isinstance(t, Tile))
