@@ -29,7 +29,15 @@ from rummy_cli.tiles import (
     parse_tiles,
 )
 from tests.clirun import one_error_line, run
-from tests.test_rummikub_solver import _score, brute_by_referee, positions
+from tests.test_rummikub_solver import (
+    _key,
+    _partitions,
+    _points,
+    _score,
+    _sub_racks,
+    brute_by_referee,
+    positions,
+)
 
 STRICT = PRESETS["rummikub-strict"]
 NEW_SET = RUMMIKUB.with_house_rules({"freed_joker": "new-set"})
@@ -73,6 +81,43 @@ def test_k14_k16_strict_rules_with_every_swap_rule_are_exact(
         position: Position, swap: str, group: str) -> None:
     rules = replace(STRICT, joker_swap=swap, joker_group=group)
     exact_against_the_referee(position, rules)
+
+
+def brute_by_referee_points(table: list[tuple[AnyTile, ...]], rack: list[AnyTile],
+                            rules: RummikubRules, initial: bool = False
+                            ) -> tuple[int, int] | None:
+    """The best (points, tiles) (or with ``initial``, (tiles, points)) the referee allows."""
+    on_table = [t for s in table for t in s]
+    best = None
+    for sub in _sub_racks(rack):
+        score = (len(sub), _points(sub, rules)) if initial else (_points(sub, rules), len(sub))
+        if not sub or (best is not None and score <= best):
+            continue
+        tiles = tuple(sorted([*on_table, *sub], key=_key))
+        if any(judge_turn(tuple(table), tuple(rack), tuple(p), rules=rules,
+                          initial=initial).legal for p in _partitions(tiles, rules)):
+            best = score
+    return best
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=SLOW)
+@given(positions())
+def test_k15_k16_strict_by_points_is_exact(position: Position) -> None:
+    table, rack = position
+    play = best_play(table, rack, STRICT, by="points")
+    assert _score(play, "points") == brute_by_referee_points(table, rack, STRICT), (
+        format_tile_table(table), format_tiles(rack))
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=SLOW)
+@given(positions(), st.sampled_from([10, 20, 30]))
+def test_k10_continue_opening_under_the_strict_rules_is_exact(position: Position,
+                                                              floor: int) -> None:
+    table, rack = position
+    rules = replace(STRICT, opening=floor, opening_turn="continue")
+    play = best_play(table, rack, rules, initial=True)
+    assert _score(play, "cards") == brute_by_referee_points(table, rack, rules, initial=True), (
+        format_tile_table(table), format_tiles(rack))
 
 
 # --- the cases the strict search has to find -----------------------------------------------
