@@ -12,12 +12,13 @@ this module says what must be placed and what may, and judges what the search ca
   table's jokers is searched (a joker kept as a tile is one more copy of that tile; a
   freed one is free, its freeing tile played);
 * the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
-* ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer, not
-  searched (a set holds as many played tiles as it has of each kind played, as the
-  referee counts): when it breaks them, the best of these is given, marked not exact:
-  every table joker kept as it is; the sets holding one left alone; those sets grown by
-  rack tiles, or given their joker's real tile from the rack (the joker then free), the
-  rest searched beside them (:meth:`_Turn._grown`), each judged by the referee;
+* ``freed_joker=new-set`` and ``joker_sets=locked``: when the best play breaks them, the
+  sets those rules look at are listed and the rest searched beside them (:mod:`.strict`),
+  exactly; only a freed joker with more new sets to try than ``MOST_NEW_SETS`` gives the
+  best of those tried, marked not exact;
+* ``ones=wrap`` (runs that go round, which the search over numbers knows nothing of): the
+  table's tiles are packed again with the rack's (:func:`.packing.pack`, every table tile
+  placed), each way of the table's jokers apart; a position too big for it is refused;
 * the last tie-break (fewer table sets changed) puts back table sets the play need not
   touch (see :meth:`_Turn._keep_table_sets`); under the strict rules the referee checks
   the result, and the search's own layout stays when it finds it illegal.
