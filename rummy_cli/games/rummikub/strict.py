@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 
 TileSet = tuple[AnyTile, ...]
 MOST_NEW_SETS = 300  # new sets for freed jokers tried at most, then the best found is given
-MOST_FORCED = 4  # rack tiles a plan may need played for its rules (a new set: 2, a swap: 1)
 
 
 @dataclass(frozen=True)
@@ -188,8 +187,10 @@ class _Strict:
     def _grow(self, chosen: tuple[TileSet, ...], used: Counter[AnyTile]) -> None:
         """Under ``locked``: give the first table set holding a joker that no chosen set
         keeps a set that keeps it (K16), each way, best bound first."""
-        open_set = next((i for i, info in enumerate(self.locked_sets)
-                         if not any(_keeps(info, _kinds(t)) for t in chosen)), None)
+        open_sets = [i for i, info in enumerate(self.locked_sets)
+                     if not any(_keeps(info, _kinds(t)) for t in chosen)]
+        # the set with most ways first: its bounds, searched once, prune the most
+        open_set = max(open_sets, key=lambda i: len(self.options[i]), default=None)
         if open_set is None:
             self._complete(chosen)
             return
@@ -262,8 +263,6 @@ class _Strict:
                     continue
                 if self._keeps_rules(sets, kept, base + Counter(more)):
                     found.append(Counter(more))
-            if found and size >= MOST_FORCED:
-                break
         return [self.forced + f for f in found]
 
     def _keeps_rules(self, sets: tuple[TileSet, ...], kept: tuple[Tile | None, ...],
