@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker
@@ -416,6 +416,7 @@ class _Turn:
         for v in kept:  # the joker standing for v, packed as one more v
             where = next(s for s in sets if v in s)
             where[where.index(v)] = TileJoker()
+        sets = _joined(sets, self.rules)
         placed = Counter(t for s in found.sets for t in s.real)
         played: list[AnyTile] = [*(placed - table - Counter(kept)).elements(),
                                  *[TileJoker()] * (found.jokers - freed)]
@@ -747,6 +748,34 @@ class _Turn:
         left = sorted(less(self.rack, played), key=tile_sort_key)
         return TilePlay(tuple(played), tuple(shown(sets, self.rules)), tuple(left), len(played),
                         sum(tile_points(t, self.rules) for t in played), value, freed, exact)
+
+
+def _joined(sets: list[list[AnyTile]], rules: RummikubRules) -> list[list[AnyTile]]:
+    """Runs of one colour without a joker that make one longer run, joined (the packing
+    lays runs of five at most).
+
+    >>> from rummy_cli.tiles import format_tile_table, parse_tile_table
+    >>> wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    >>> sets = [list(s) for s in parse_tile_table("12R 13R 1R / 2R 3R 4R / 5K 5B 5O")]
+    >>> format_tile_table(_joined(sets, wrap))
+    '5K 5B 5O / 12R 13R 1R 2R 3R 4R'
+    """
+    runs = [s for s in sets if all(isinstance(t, Tile) for t in s)
+            and len({t.colour for t in s if isinstance(t, Tile)}) == 1
+            and len({t.number for t in s if isinstance(t, Tile)}) == len(s)]
+    others = [s for s in sets if not any(s is r for r in runs)]
+    joined = True
+    while joined:
+        joined = False
+        for a, b in combinations(runs, 2):
+            both = tuple(sorted([*a, *b], key=reading_order))
+            if len(both) <= 13 and readings_of(both, rules):
+                runs = [r for r in runs if r is not a and r is not b]
+                found = readings_of(both, rules)[0]
+                runs.append(list(found.tiles))
+                joined = True
+                break
+    return [*others, *runs]
 
 
 def _openings(sets: Sequence[Candidate], floor: int, tiles: Counter[Tile],
