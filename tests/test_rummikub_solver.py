@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RummikubRules
 from rummy_cli.games.rummikub.sets import joker_values, readings
 from rummy_cli.games.rummikub.solve import TilePlay, arrange, best_play, suggest
-from rummy_cli.games.rummikub.tilecards import NotSolvable
 from rummy_cli.games.rummikub.turn import judge_turn
 from rummy_cli.tiles import (
     COLOURS,
@@ -196,7 +195,7 @@ def test_k16_joker_sets_locked_may_not_be_robbed() -> None:
 
 def test_k16_locked_set_stays_while_other_tiles_play() -> None:
     play = hint("3B 4B 5B 6B JK / 8K 9K 10K", "3K 3R 11K", replace(RUMMIKUB, joker_sets="locked"))
-    assert play is not None and played(play) == ["11K"] and not play.exact
+    assert play is not None and played(play) == ["11K"] and play.exact
     assert "3B 4B 5B 6B JK" in table_sets(play)
 
 
@@ -206,14 +205,15 @@ def test_k7_ones_high_lets_1_follow_13() -> None:
     assert play is not None and play.cards_played == 3
 
 
-def test_k7_ones_wrap_arranges_and_refuses_a_table() -> None:
+def test_k7_ones_wrap_arranges_and_plays_on_a_table() -> None:
     rules = replace(RUMMIKUB, ones="wrap")
     assert arrange(parse_tiles("13R 1R 2R"), rules).possible
     assert not arrange(parse_tiles("13R 1R 2R")).possible
     play = hint("", "12R 13R 1R 2R 5K", rules)
     assert play is not None and play.cards_played == 4
-    with pytest.raises(NotSolvable):
-        hint("3K 4K 5K", "6K", rules)
+    play = hint("3K 4K 5K / 12R 13R 1R", "6K 2R 9B", rules)
+    assert play is not None and played(play) == ["2R", "6K"] and play.exact
+    assert "12R 13R 1R 2R" in format_tile_table(play.after).split(" / ")
 
 
 @pytest.mark.parametrize("game", sorted(PRESETS))
@@ -785,15 +785,14 @@ def test_k8_no_suggestion_when_no_legal_table_plays_the_tiles() -> None:
     assert exact_suggestion(before, parse_tiles("9R 2B"), parse_tiles("9R")) == (None, True)
 
 
-def test_k7_ones_wrap_with_a_table_falls_back_to_the_quick_search() -> None:
+def test_k7_ones_wrap_with_a_table_comes_from_the_exact_solver() -> None:
     from rummy_cli.games.rummikub.suggest import exact_suggestion
-    from rummy_cli.games.rummikub.suggest import suggest as quick_first
 
     wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
     before, tiles = parse_tile_table("12R 13R 1R / 5K 5B 5O"), parse_tiles("2R")
-    assert exact_suggestion(before, tiles, tiles, wrap) == (None, False)
-    found = quick_first(before, tiles, tiles, wrap)
-    assert found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+    found, final = exact_suggestion(before, tiles, tiles, wrap)
+    assert final and found is not None and judge_turn(before, tiles, found, rules=wrap).legal
+    assert exact_suggestion(before, parse_tiles("9K"), parse_tiles("9K"), wrap) == (None, True)
 
 
 def test_k15_strict_suggestion_is_legal_under_the_strict_rules() -> None:
@@ -834,7 +833,7 @@ def test_k16_locked_sets_may_grow_when_the_best_play_breaks_them() -> None:
     # the best play robs 4R from the run holding a joker; under the strict rules the run
     # and the group holding a joker may only grow: 3R and 6O
     play = hint("4R JK 6R 7R / JK 6B 6R", "10K 4O 6O 3R 4B", STRICT)
-    assert play is not None and played(play) == ["3R", "6O"] and not play.exact
+    assert play is not None and played(play) == ["3R", "6O"] and play.exact
     assert judge_turn(parse_tile_table("4R JK 6R 7R / JK 6B 6R"),
                       parse_tiles("10K 4O 6O 3R 4B"), play.after, rules=STRICT).legal
 

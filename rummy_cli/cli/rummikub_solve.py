@@ -119,8 +119,8 @@ def _print_play(play: TilePlay, rules: RummikubRules, style: Style) -> None:
         click.echo(f"It frees {plural(play.jokers_freed, 'joker')} from the table and plays "
                    "it again (K14, K15).")
     if not play.exact:
-        click.echo(wrap("The strict joker rules in force are checked, not searched: this play "
-                        "keeps them, but a better one freeing a joker may exist."))
+        click.echo(wrap("Not searched exactly (too many ways to try): this play is legal, but "
+                        "a better one may exist."))
     click.echo("The table after it:")
     for s in play.after:
         click.echo(f"  {show_tiles(s, style)}")

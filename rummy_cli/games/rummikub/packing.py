@@ -32,6 +32,7 @@ from .sets import run_windows
 MOST_PACKED = 40_000  # racks packed at most: beyond it the search refuses, within seconds
 MOST_JOKERS_ALONE = 4  # a set of jokers only is a group of four at most (settled point 3)
 ALONE_NUMBER = 13  # ... each worth 13 in an opening
+LEFT_OUT = -1000  # a choice: LEFT_OUT - n leaves n copies of the lowest tile out
 
 
 @dataclass(frozen=True)
@@ -133,13 +134,24 @@ Front = dict[int, tuple[int, int, int]]  # worth reached (capped) -> (score, cho
 
 def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIKUB,
          weight: Callable[[AnyTile], int] | None = None, joker_worth: str = "value",
-         by_value: bool = False) -> Packing | None:
+         by_value: bool = False, must: Counter[Tile] | None = None,
+         must_jokers: int = 0, longest: int = 14, most: int = MOST_PACKED) -> Packing | None:
     """The best sets of some of ``tiles`` worth at least ``floor`` together, or None.
 
     Best: the highest total ``weight`` of the tiles placed (one each by default), then
     (ties) the highest worth; with ``by_value``, the highest worth itself. Jokers count
     as ``joker_worth`` says (K9's ``opening_joker``). A set of jokers only (three or four)
-    is a group worth 13 a joker.
+    is a group worth 13 a joker. ``must``: copies of tiles (among ``tiles``) that every
+    packing places, as a table's tiles; ``must_jokers``: jokers likewise. ``longest``: no
+    set longer (a run of six or more is two runs: the search is far smaller with 5).
+    ``most``: the states searched at most (then :class:`.tilecards.NotSolvable`).
+
+    >>> from rummy_cli.tiles import parse_tiles
+    >>> wrap, rack = RUMMIKUB.with_house_rules({"ones": "wrap"}), parse_tiles("13R 1R 2R 5K")
+    >>> [" ".join(map(str, s.tiles)) for s in pack(rack, 0, wrap, must=Counter(rack[:2])).sets]
+    ['1R 2R 13R']
+    >>> pack(rack, 0, wrap, must=Counter(parse_tiles("5K"))) is None
+    True
     """
     weigh = weight or (lambda _: 1)
     real = Counter(t for t in tiles if isinstance(t, Tile))
@@ -148,7 +160,8 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     joker_weight = weigh(joker_tiles[0]) if joker_tiles else 0
     order = sorted(real, key=_order)
     index = {t: i for i, t in enumerate(order)}
-    found = candidates(real, jokers, rules, joker_worth)
+    found = [c for c in candidates(real, jokers, rules, joker_worth)
+             if len(c.real) + len(c.jokers) <= longest]
     scale = 1 + 14 * (len(tiles) + 1) * 4  # the worth breaks ties below the weights
     by_first: list[list[tuple[Candidate, tuple[int, ...], int]]] = [[] for _ in order]
     for cand in found:
@@ -160,7 +173,11 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
         first = min(index[t] for t in cand.real)
         by_first[first].append((cand, tuple(need), score))
     cap = max(0, floor)
-    memo: dict[tuple[tuple[int, ...], int], Front] = {}
+    spare = [real[t] - (must or Counter())[t] for t in order]  # copies that may stay out
+    if any(n < 0 for n in spare) or must_jokers > len(joker_tiles):
+        return None
+    most_out = jokers - must_jokers  # jokers that may stay out
+    memo: dict[tuple[tuple[int, ...], int, bool], Front] = {}
 
     def alone_sets(left: int) -> list[tuple[int, int]]:
         """(jokers, worth) of each set of jokers only."""
@@ -175,34 +192,43 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
         if known is None or known[0] < score:
             front[capped] = (score, choice, sub)
 
-    def solve(counts: tuple[int, ...], left: int) -> Front:
-        key = (counts, left)
+    def solve(counts: tuple[int, ...], left: int, started: bool) -> Front:
+        """The best packings of what is left; ``started``: the lowest tile's copies left
+        out are decided (sets holding it only, from now on)."""
+        key = (counts, left, started)
         known = memo.get(key)
         if known is not None:
             return known
         front: Front = {}
         first = next((i for i, n in enumerate(counts) if n), None)
         if first is None:
-            front[0] = (0, -1, 0)
+            if left <= most_out:
+                front[0] = (0, -1, 0)
             for k, worth in alone_sets(left):
-                gain = worth if by_value else k * joker_weight
-                merge(front, worth, _scored(gain, worth, scale, by_value), -2 - k, 0)
+                if left - k <= most_out:
+                    gain = worth if by_value else k * joker_weight
+                    merge(front, worth, _scored(gain, worth, scale, by_value), -2 - k, 0)
         else:
-            rest = list(counts)
-            rest[first] -= 1
-            for v, (score, _, _) in solve(tuple(rest), left).items():
-                merge(front, v, score, -1, v)
+            if not started:  # leave out some copies of the lowest tile, at once
+                for out in range(min(counts[first], spare[first]) + 1):
+                    rest = list(counts)
+                    rest[first] -= out
+                    for v, (score, _, _) in solve(tuple(rest), left, bool(rest[first])).items():
+                        merge(front, v, score, LEFT_OUT - out, v)
+                _pareto(front)
+                memo[key] = front
+                return front
             for i, (cand, need, gain) in enumerate(by_first[first]):
                 if len(cand.jokers) > left or any(c < n for c, n in zip(counts, need)):
                     continue
                 after = tuple(c - n for c, n in zip(counts, need))
-                sub = solve(after, left - len(cand.jokers))
+                sub = solve(after, left - len(cand.jokers), bool(after[first]))
                 for v, (score, _, _) in sub.items():
                     merge(front, v + cand.value, score + _scored(gain, cand.value, scale,
                                                                  by_value), i, v)
         _pareto(front)
         memo[key] = front
-        if len(memo) > MOST_PACKED:  # an absurd rack (dozens of tiles): refuse, never hang
+        if len(memo) > most:  # an absurd rack (dozens of tiles): refuse, never hang
             from .tilecards import NotSolvable
 
             raise NotSolvable(f"too many tiles to search for their best sets ({len(tiles)}); "
@@ -212,7 +238,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * len(tiles) + 200))
     try:
-        top = solve(tuple(real[t] for t in order), jokers)
+        top = solve(tuple(real[t] for t in order), jokers, False)
     finally:
         sys.setrecursionlimit(limit)
     if cap not in top:
@@ -224,14 +250,14 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     while True:
         at = next((i for i, n in enumerate(counts) if n), None)
         if at is None:
-            if choice <= -2:
+            if LEFT_OUT < choice <= -2:
                 k = -2 - choice
                 sets.append(Candidate((), tuple(Tile(ALONE_NUMBER, c) for c in COLOURS[:k]),
                                       ALONE_NUMBER * k if joker_worth == "value" else 0))
             break
-        if choice == -1:
+        if choice <= LEFT_OUT:
             fewer = list(counts)
-            fewer[at] -= 1
+            fewer[at] -= LEFT_OUT - choice
             counts = tuple(fewer)
         else:
             cand, used, _ = by_first[at][choice]
@@ -239,7 +265,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
             counts = tuple(c - n for c, n in zip(counts, used))
             left -= len(cand.jokers)
         v = sub
-        score, choice, sub = memo[(counts, left)][v]
+        score, choice, sub = memo[(counts, left, bool(counts[at]))][v]
     value = sum(s.value for s in sets)
     total = top[cap][0]
     return Packing(tuple(sorted(sets, key=lambda s: _order(s.real[0]) if s.real else (99, 0))),

@@ -12,12 +12,13 @@ this module says what must be placed and what may, and judges what the search ca
   table's jokers is searched (a joker kept as a tile is one more copy of that tile; a
   freed one is free, its freeing tile played);
 * the opening (K9, K10): see :mod:`.packing`, which counts what jokers are worth;
-* ``freed_joker=new-set`` and ``joker_sets=locked`` are checked on the answer, not
-  searched (a set holds as many played tiles as it has of each kind played, as the
-  referee counts): when it breaks them, the best of these is given, marked not exact:
-  every table joker kept as it is; the sets holding one left alone; those sets grown by
-  rack tiles, or given their joker's real tile from the rack (the joker then free), the
-  rest searched beside them (:meth:`_Turn._grown`), each judged by the referee;
+* ``freed_joker=new-set`` and ``joker_sets=locked``: when the best play breaks them, the
+  sets those rules look at are listed and the rest searched beside them (:mod:`.strict`),
+  exactly; only a freed joker with more new sets to try than ``MOST_NEW_SETS`` gives the
+  best of those tried, marked not exact;
+* ``ones=wrap`` (runs that go round, which the search over numbers knows nothing of): the
+  table's tiles are packed again with the rack's (:func:`.packing.pack`, every table tile
+  placed), each way of the table's jokers apart; a position too big for it is refused;
 * the last tie-break (fewer table sets changed) puts back table sets the play need not
   touch (see :meth:`_Turn._keep_table_sets`); under the strict rules the referee checks
   the result, and the search's own layout stays when it finds it illegal.
@@ -33,13 +34,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations, islice, permutations, product
+from itertools import combinations, permutations, product
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker
 from ...errors import UnusableInputError
 from ...search.problem import Cell, Solution
-from ...tiles import COLOURS, AnyTile, Tile, TileJoker, TileSet, tile_sort_key
+from ...tiles import AnyTile, Tile, TileJoker, TileSet, tile_sort_key
 from .packing import Candidate, pack
 from .rules import RUMMIKUB, RummikubRules
 from .sets import judge_set
@@ -62,7 +63,8 @@ from .tilecards import NotSolvable, bare_tile, card_of, problem_of, solve, tile_
 
 Objective = Literal["cards", "points"]
 MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
-MOST_GROWN = 200  # ways of growing the sets holding a joker tried by a strict rule's fallback
+SHORT_RUN = 5  # longer runs are two runs: the packing of a whole table lists none
+MOST_TABLE_PACKED = 100_000  # states of that packing at most (about a second), then refused
 PACK_RACK = 20  # up to this many tiles, new sets of rack tiles are packed (quicker)
 def tile_points(tile: AnyTile, rules: RummikubRules = RUMMIKUB) -> int:
     """What a tile left in a rack is worth (K19): its number, a joker 30."""
@@ -146,9 +148,6 @@ def best_play(table: Sequence[Sequence[AnyTile]], rack: Sequence[AnyTile],
         raise ValueError(f"by must be 'cards' or 'points', not {by!r}")
     if not rack:
         return None
-    if rules.ones == "wrap" and any(table) and not (initial and rules.opening_turn == "alone"):
-        raise NotSolvable("hint cannot search runs that go round (ones=wrap) with tiles on the "
-                          "table yet; it can with an empty table or for an opening")
     turn = _Turn(table, rack, rules, by)
     if initial and rules.opening_turn == "alone":
         return turn.opening_alone()
@@ -206,7 +205,6 @@ class _Found:
     ways: tuple[_Way, ...]
     forced: list[Card] = field(default_factory=list)
     forced_jokers: int = 0
-    aside: list[list[AnyTile]] = field(default_factory=list)  # table sets left as they are
 
 
 class _Turn:
@@ -237,7 +235,6 @@ class _Turn:
         self.real_table = Counter(t for s in self.table for t in s if isinstance(t, Tile))
         self.rack_real = Counter(t for t in rack if isinstance(t, Tile))
         self.rack_jokers = sum(1 for t in rack if isinstance(t, TileJoker))
-        self.fixed: set[int] = set()  # table sets a search ``aside`` leaves alone too
 
     def weight(self, tile: AnyTile) -> int:
         points = tile_points(tile, self.rules)
@@ -338,123 +335,93 @@ class _Turn:
     def best(self, forced: Counter[Tile] | None = None, forced_jokers: int = 0) -> TilePlay | None:
         """The best play of a player who has opened, with these rack tiles played."""
         forced = forced or Counter()
+        if self.rules.ones == "wrap":
+            return self._best_packed(forced, forced_jokers)
         relaxed = self._search(None, forced, forced_jokers, beat=None)
         if relaxed is None:
             return None
-        exact = True
         found: _Found | None = None
         if self._keeps_rules(relaxed):
             found = relaxed
         else:
             found = self._search_ways(self._all_ways(), forced, forced_jokers, relaxed.score)
-        strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
-        if found is not None and strict and not self._strict_ok(found):
-            # the rules freed_joker=new-set and joker_sets=locked are checked, not searched:
-            # the best play keeping every table joker where it stands, or leaving the sets
-            # holding one as they are, is legal
-            exact = False
-            kept = self._search_ways(self._kept_ways(), forced, forced_jokers, None, check=True)
-            aside = self._search(None, forced, forced_jokers, beat=None, aside=True)
-            found = max((f for f in (kept, aside) if f is not None), key=lambda f: f.score,
-                        default=None)
-            play = (self._finish(found, exact) if found is not None and found.score > 0
-                    else None)
-            if not forced and not forced_jokers:
-                grown = self._grown()
-                if grown is not None and (play is None
-                                          or self._score(grown) > self._score(play)):
-                    play = grown
-            return play
         if found is None or found.score <= 0:
             return None
-        return self._finish(found, exact)
+        if self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked":
+            if not self._strict_ok(found) or not self._legal(play := self._finish(found)):
+                # the strict rules break the best play: the plans keeping them are searched
+                from .strict import strict_best
 
-    def _grown(self) -> TilePlay | None:
-        """A strict rule's fallback (not exact): each table set holding a joker grows by
-        rack tiles at its ends or in its group, or gets the real tile of its joker from the
-        rack (the joker then free for the search), every way; the rest of the table and
-        rack searched beside them; the best play the referee finds legal."""
-        from .turn import judge_turn
+                return strict_best(self, forced, forced_jokers, found.score)
+            return play
+        return self._finish(found)
 
-        where = sorted({j.where for j in self.jokers})
-        options = [[*((g, 0) for g in self._growths(self.table[i])),
-                    *self._replacements(self.table[i])] for i in where]
-        best: TilePlay | None = None
-        for combo in islice(product(*options), MOST_GROWN):
-            extra = [t for part, _ in combo for t in part]
-            freed = sum(n for _, n in combo)
-            rest = minus([t for t in self.rack if isinstance(t, Tile)], extra)
-            if rest is None:
-                continue  # two sets want the same rack tile
-            table = list(self.table)
-            for i, (part, n) in zip(where, combo):
-                tiles = [t for t in table[i] if not n or isinstance(t, Tile)]
-                table[i] = tuple(sorted([*tiles, *part], key=reading_order))
-            jokers = self.rack_jokers + freed
-            sub = _Turn(table, [*rest, *[TileJoker()] * jokers], self.rules, self.by)
-            sub.scale = self.scale
-            sub.fixed = set(where)
-            found = sub._search(None, Counter(), freed, beat=None, aside=True)
-            if found is None:
+    def _best_packed(self, forced: Counter[Tile], forced_jokers: int) -> TilePlay | None:
+        """``ones=wrap``: the search over numbers knows no run going round, so every table
+        tile is packed again with the rack's (:func:`.packing.pack`), each way of the
+        table's jokers (kept as a tile they stood for, or freed) apart (K14)."""
+        strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
+        best: tuple[int, TilePlay] | None = None
+        for combo in product(*self._all_ways()):
+            ways = [w for part in combo for w in part]
+            need = Counter(forced)
+            for way in ways:
+                for v in way.needs:
+                    need[v] = max(need[v], 1)
+            kept = [w.keeps for w in ways if w.keeps is not None]
+            found = self._packed(self.real_table, kept, len(ways) - len(kept), need,
+                                 forced_jokers, self.rack_real, self.rack_jokers)
+            if found is None or found[0] <= 0 or (best is not None and found[0] <= best[0]):
                 continue
-            inner = sub._finish(found, exact=False)
-            from_rack = less(list(inner.played), [TileJoker()] * freed)
-            play = self._play([*extra, *from_rack], undeclared([list(s) for s in inner.after]),
-                              None, freed, False)
-            if not play.played or (best is not None and self._score(play) <= self._score(best)):
-                continue
-            if judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal:
-                best = play
-        return best
+            score, sets, played = found
+            play = self._play(played, self._keep_table_sets(sets, played), None,
+                              len(ways) - len(kept))
+            if not self._legal(play):
+                play = self._play(played, sets, None, len(ways) - len(kept))
+            if strict or self._legal(play):  # (K14 holds: the strict rules are searched next)
+                best = score, play
+        if best is None:
+            return None
+        if strict and not self._legal(best[1]):
+            from .strict import strict_best
 
-    def _replacements(self, tiles: TileSet) -> list[tuple[tuple[Tile, ...], int]]:
-        """The rack tiles that can take the place of a set's jokers (every joker, one
-        reading), freeing them: the tiles and how many jokers are freed."""
-        found: dict[tuple[Tile, ...], int] = {}
-        jokers = sum(isinstance(t, TileJoker) for t in tiles)
-        for reading in readings_of(tuple(sorted(tiles, key=reading_order)), self.rules):
-            need = Counter(reading.jokers)
-            if all(self.rack_real[t] >= n for t, n in need.items()):
-                found[tuple(sorted(reading.jokers, key=reading_order))] = jokers
-        if jokers == 1 and len(tiles) == 3:  # a 3-group: both missing tiles (joker_group)
-            real = [t for t in tiles if isinstance(t, Tile)]
-            if len({t.number for t in real}) == 1:
-                both = tuple(Tile(real[0].number, c) for c in COLOURS
-                             if c not in {t.colour for t in real})
-                if all(self.rack_real[t] for t in both):
-                    found[both] = 1
-        return list(found.items())
+            return strict_best(self, forced, forced_jokers, best[0])
+        return best[1]
 
-    def _growths(self, tiles: TileSet) -> list[tuple[Tile, ...]]:
-        """The rack tiles a set holding a joker can grow by, each way (none first)."""
-        found: dict[tuple[Tile, ...], None] = {(): None}
-        for reading in readings_of(tuple(sorted(tiles, key=reading_order)), self.rules):
-            whole = reading.tiles
-            if reading.kind == "group":
-                colours = {t.colour for t in whole}
-                missing = [Tile(whole[0].number, c) for c in COLOURS if c not in colours]
-                for k in range(1, 5 - len(whole)):
-                    for more in combinations(missing, k):
-                        if all(self.rack_real[t] for t in more):
-                            found[tuple(more)] = None
-                continue
-            colour, low, high = whole[0].colour, whole[0].number, whole[-1].number
-            below: list[Tile] = []
-            while low - len(below) - 1 >= 1 and self.rack_real[Tile(low - len(below) - 1,
-                                                                    colour)]:
-                below.append(Tile(low - len(below) - 1, colour))
-            above: list[Tile] = []
-            while high + len(above) + 1 <= 13 and self.rack_real[Tile(high + len(above) + 1,
-                                                                     colour)]:
-                above.append(Tile(high + len(above) + 1, colour))
-            for a in range(len(below) + 1):
-                for b in range(len(above) + 1):
-                    if a + b:
-                        grown = tuple(sorted([*below[:a], *above[:b]], key=reading_order))
-                        if readings_of(tuple(sorted([*tiles, *grown], key=reading_order)),
-                                       self.rules):
-                            found[grown] = None
-        return list(found)
+    def _packed(self, table: Counter[Tile], kept: Sequence[Tile], freed: int,
+                forced: Counter[Tile], forced_jokers: int, rack: Counter[Tile],
+                rack_jokers: int) -> tuple[int, list[list[AnyTile]], list[AnyTile]] | None:
+        """The best packing placing every ``table`` tile, a joker for each ``kept`` tile
+        (standing for it) and ``freed`` more jokers, some of the ``rack`` tiles and jokers
+        (``forced`` and ``forced_jokers`` of them surely): the score of the rack tiles
+        placed, the sets, the tiles played; None if there is none."""
+        tiles: list[AnyTile] = [*table.elements(), *kept, *rack.elements(),
+                                *[TileJoker()] * (freed + rack_jokers)]
+        must = table + Counter(kept) + forced
+        if forced - rack or forced_jokers > rack_jokers:
+            return None
+        try:
+            found = pack(tiles, 0, self.rules, weight=self.weight, must=must,
+                         must_jokers=freed + forced_jokers, longest=SHORT_RUN,
+                         most=MOST_TABLE_PACKED)
+        except NotSolvable:
+            raise NotSolvable(
+                f"too many ways to lay out {sum(table.values()) + len(kept) + freed} table "
+                f"tiles and a rack of {len(self.rack)} with runs that go round (ones=wrap): "
+                "try the hint with fewer tiles, or without --rule ones=wrap") from None
+        if found is None:
+            return None
+        sets: list[list[AnyTile]] = [[*c.real, *[TileJoker()] * len(c.jokers)]
+                                     for c in found.sets]
+        for v in kept:  # the joker standing for v, packed as one more v
+            where = next(s for s in sets if v in s)
+            where[where.index(v)] = TileJoker()
+        sets = _joined(sets, self.rules)
+        placed = Counter(t for s in found.sets for t in s.real)
+        played: list[AnyTile] = [*(placed - table - Counter(kept)).elements(),
+                                 *[TileJoker()] * (found.jokers - freed)]
+        score = found.score - sum(self.weight(t) * n for t, n in (table + Counter(kept)).items())
+        return score - freed * self.weight(TileJoker()), sets, played
 
     def _all_ways(self) -> list[list[tuple[_Way, ...]]]:
         """Each table set's ways with its jokers this turn (K14, K16), read jointly (settled
@@ -491,13 +458,8 @@ class _Turn:
             return [_Way(None)]  # free already: keeping a tile is no better
         return [_Way(None, frozenset(needs)), _Way(value)]
 
-    def _kept_ways(self) -> list[list[tuple[_Way, ...]]]:
-        return [[tuple(_Way(v) for v in reading) for reading in joker.readings]
-                for i, joker in enumerate(self.jokers) if joker.first == i]
-
     def _search_ways(self, ways: list[list[tuple[_Way, ...]]], forced: Counter[Tile],
-                     forced_jokers: int, ceiling: int | None, check: bool = False
-                     ) -> _Found | None:
+                     forced_jokers: int, ceiling: int | None) -> _Found | None:
         best: _Found | None = None
         seen: set[tuple[object, ...]] = set()
         combos = sorted((tuple(w for part in c for w in part) for c in product(*ways)),
@@ -511,7 +473,7 @@ class _Turn:
             seen.add(key)
             found = self._search(combo, forced, forced_jokers,
                                  beat=None if best is None else best.score)
-            if found is None or (check and not self._strict_ok(found)):
+            if found is None:
                 continue
             best = found
             if ceiling is not None and best.score >= ceiling:
@@ -519,21 +481,15 @@ class _Turn:
         return best
 
     def _search(self, ways: tuple[_Way, ...] | None, forced: Counter[Tile], forced_jokers: int,
-                beat: int | None, aside: bool = False) -> _Found | None:
-        """One search: table jokers free (``ways`` None) or as ``ways`` says; with
-        ``aside``, the table's sets holding a joker stay as they are, out of the search."""
+                beat: int | None) -> _Found | None:
+        """One search: table jokers free (``ways`` None) or as ``ways`` says."""
         cells: dict[Card, Cell] = {}
         free_must = 0
-        alone = {i for i, s in enumerate(self.table) if aside and (
-            i in self.fixed or any(isinstance(t, TileJoker) for t in s))}
-        left_alone = [s for i, s in enumerate(self.table) if i in alone]
-        for i, tiles in enumerate(self.table):
-            if i in alone:
-                continue
+        for tiles in self.table:
             for t in tiles:
                 if isinstance(t, Tile):
                     cells.setdefault(card_of(t), Cell()).must.append(card_of(t))
-        for way in ways or [_Way(None)] * (0 if aside else len(self.jokers)):
+        for way in ways or [_Way(None)] * len(self.jokers):
             if way.keeps is None:
                 free_must += 1
             else:
@@ -566,8 +522,7 @@ class _Turn:
         solution = solve(problem, beat=None if beat is None else beat - bonus)
         if solution is None:
             return None
-        return _Found(solution, solution.score + bonus, ways or (), forced_cards, forced_jokers,
-                      [list(t) for t in left_alone])
+        return _Found(solution, solution.score + bonus, ways or (), forced_cards, forced_jokers)
 
     # -- checking an answer
 
@@ -673,21 +628,24 @@ class _Turn:
 
     # -- the answer
 
-    def _finish(self, found: _Found, exact: bool) -> TilePlay:
+    def _legal(self, play: TilePlay) -> bool:
+        from .turn import judge_turn
+
+        return judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal
+
+    def _finish(self, found: _Found) -> TilePlay:
         solution = found.solution
         played_real = [tile_back(c) for c in solution.placed] + [tile_of(c) for c in found.forced]
         jokers_played = solution.free_placed + found.forced_jokers
         played: list[AnyTile] = [*played_real, *[TileJoker()] * jokers_played]
         # a joker that can be read as one of its values is not freed (K14)
         freed = min((sum(1 for _, f in a if f) for a in self._assignments(found)), default=0)
-        laid = [[bare_tile(c) for c in meld] for meld in solution.melds] + found.aside
-        play = self._play(played, self._keep_table_sets(laid, played), None, freed, exact)
-        if self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked":
+        laid = [[bare_tile(c) for c in meld] for meld in solution.melds]
+        play = self._play(played, self._keep_table_sets(laid, played), None, freed)
+        strict = self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked"
+        if strict and not self._legal(play):
             # putting table sets back knows nothing of the strict rules: the referee checks
-            from .turn import judge_turn
-
-            if not judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal:
-                play = self._play(played, laid, None, freed, exact)
+            play = self._play(played, laid, None, freed)
         return play
 
     def _keep_table_sets(self, sets: list[list[AnyTile]],
@@ -790,6 +748,34 @@ class _Turn:
         left = sorted(less(self.rack, played), key=tile_sort_key)
         return TilePlay(tuple(played), tuple(shown(sets, self.rules)), tuple(left), len(played),
                         sum(tile_points(t, self.rules) for t in played), value, freed, exact)
+
+
+def _joined(sets: list[list[AnyTile]], rules: RummikubRules) -> list[list[AnyTile]]:
+    """Runs of one colour without a joker that make one longer run, joined (the packing
+    lays runs of five at most).
+
+    >>> from rummy_cli.tiles import format_tile_table, parse_tile_table
+    >>> wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    >>> sets = [list(s) for s in parse_tile_table("12R 13R 1R / 2R 3R 4R / 5K 5B 5O")]
+    >>> format_tile_table(_joined(sets, wrap))
+    '5K 5B 5O / 12R 13R 1R 2R 3R 4R'
+    """
+    runs = [s for s in sets if all(isinstance(t, Tile) for t in s)
+            and len({t.colour for t in s if isinstance(t, Tile)}) == 1
+            and len({t.number for t in s if isinstance(t, Tile)}) == len(s)]
+    others = [s for s in sets if not any(s is r for r in runs)]
+    joined = True
+    while joined:
+        joined = False
+        for a, b in combinations(runs, 2):
+            both = tuple(sorted([*a, *b], key=reading_order))
+            if len(both) <= 13 and readings_of(both, rules):
+                runs = [r for r in runs if r is not a and r is not b]
+                found = readings_of(both, rules)[0]
+                runs.append(list(found.tiles))
+                joined = True
+                break
+    return [*others, *runs]
 
 
 def _openings(sets: Sequence[Candidate], floor: int, tiles: Counter[Tile],

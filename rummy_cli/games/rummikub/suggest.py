@@ -2,11 +2,11 @@
 
 The exact solver (:func:`.solve.best_play` on the played tiles alone) is asked first: it
 finds a table playing every one of them whenever one exists, in milliseconds even on a full
-table. Where its search cannot promise that (``ones=wrap`` with a table, or a strict joker
-rule it only checks), a small search by the sets' readings follows: the lowest tile left goes
-into each group or run that can hold it (jokers filling the gaps), then the rest is arranged
-the same way, for a fixed number of steps. Every arrangement found, either way, is judged by
-the turn referee itself before it is offered.
+table. Where it cannot promise that (a position too big for runs that go round, or a strict
+joker rule's search cut short), a small search by the sets' readings follows: the lowest
+tile left goes into each group or run that can hold it (jokers filling the gaps), then the
+rest is arranged the same way, for a fixed number of steps. Every arrangement found, either
+way, is judged by the turn referee itself before it is offered.
 
 >>> from ...tiles import parse_tile_table, parse_tiles
 >>> before = parse_tile_table("5O JK 7O / 3K 4K 5K")
@@ -63,8 +63,8 @@ def exact_suggestion(before: TileTable, rack: Sequence[AnyTile], played: Sequenc
                      ) -> tuple[TileTable | None, bool]:
     """The exact solver's table playing exactly ``played``, re-judged by the turn referee,
     and whether its word is final: ``(None, True)`` means no legal table plays those
-    tiles; ``(None, False)`` that the solver could not promise it (``ones=wrap`` with a
-    table; a strict joker rule's fallback)."""
+    tiles; ``(None, False)`` that the solver could not promise it (a position too big to
+    search, or a strict joker rule's search cut short)."""
     from .solve import best_play
     from .tilecards import NotSolvable
 
@@ -72,8 +72,8 @@ def exact_suggestion(before: TileTable, rack: Sequence[AnyTile], played: Sequenc
         play = best_play(before, played, rules, initial=initial)
     except NotSolvable:
         return None, False
-    if play is None:  # a strict rule's fallback may find nothing where a search would
-        return None, not (rules.freed_joker == "new-set" or rules.joker_sets == "locked")
+    if play is None:
+        return None, True
     if play.cards_played != len(played):
         return None, play.exact
     if not judge_turn(before, rack, play.after, rules=rules, initial=initial).legal:
