@@ -274,7 +274,7 @@ def test_contract_hint_json_fields_and_exit_1_for_none() -> None:
     doc = _json("hint", "--game", "rummikub", "--table", "5O JK 7O / 3K 4K 5K",
                 "--hand", "6O 11B 12B 2R")
     assert set(doc) == {"cards_played", "points_shed", "played", "after", "hand_after",
-                        "goes_out", "opening_value", "jokers_freed"}
+                        "goes_out", "opening_value", "jokers_freed", "exact"}
     assert (doc["cards_played"], doc["points_shed"], doc["jokers_freed"]) == (3, 29, 1)
     code, out, _ = run("hint", "--game", "rummikub", "--table", "7K 8K 9K", "--hand", "2R")
     assert code == 1 and "draw one tile (k3)" in out.lower()

@@ -246,7 +246,7 @@ def test_cli_hint_e7_json() -> None:
     doc = json.loads(out)
     assert code == 0
     assert set(doc) == {"cards_played", "points_shed", "played", "after", "hand_after",
-                        "goes_out", "opening_value", "jokers_freed"}
+                        "goes_out", "opening_value", "jokers_freed", "exact"}
     assert (doc["cards_played"], doc["points_shed"], doc["jokers_freed"]) == (3, 29, 1)
     assert doc["hand_after"] == ["2R"] and doc["goes_out"] is False
     assert doc["opening_value"] is None

@@ -94,13 +94,13 @@ def _play_json(play: TilePlay | None, table: TileTable, rack: Sequence[AnyTile],
         return {"cards_played": 0, "points_shed": 0, "played": [],
                 "after": [[str(t) for t in s] for s in table],
                 "hand_after": [str(t) for t in rack], "goes_out": False,
-                "opening_value": None, "jokers_freed": 0}
+                "opening_value": None, "jokers_freed": 0, "exact": True}
     return {"cards_played": play.cards_played, "points_shed": play.points_shed,
             "played": [str(t) for t in play.played],
             "after": [[str(t) for t in s] for s in play.after],
             "hand_after": [str(t) for t in play.hand_after], "goes_out": play.goes_out,
             "opening_value": play.opening_value if initial else None,
-            "jokers_freed": play.jokers_freed}
+            "jokers_freed": play.jokers_freed, "exact": play.exact}
 
 
 def _print_play(play: TilePlay, rules: RummikubRules, style: Style) -> None:
