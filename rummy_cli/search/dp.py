@@ -452,13 +452,9 @@ class _Search:
             if most is None:
                 out[state] = scores
                 continue
-            low = self.target - most
-            if min(scores) >= low:
-                out[state] = scores
-            else:
-                kept = {score: bits for score, bits in scores.items() if score >= low}
-                if kept:
-                    out[state] = kept
+            kept = _scoring_at_least(scores, self.target - most)
+            if kept:
+                out[state] = kept
         return out
 
     @staticmethod
@@ -538,13 +534,10 @@ class _Search:
             low = floors[state >> JOKERS]
             known = out.get(state)
             if known is None:
-                if min(scores) >= low:
-                    # shared with the layer before: nothing changes it after this step
-                    out[state] = scores
-                else:
-                    kept = {score: bits for score, bits in scores.items() if score >= low}
-                    if kept:
-                        out[state] = kept
+                # (shared with the layer before when whole: nothing changes it after this step)
+                kept = _scoring_at_least(scores, low)
+                if kept:
+                    out[state] = kept
                 continue
             for score, bits in scores.items():
                 if score >= low:
@@ -734,6 +727,13 @@ def _kept(kind: str, s: int) -> State:
     if kind == "high":
         return ~(0xFF << (8 * s)) & SUITS_ONLY  # the other suits' runs
     return 0  # the end looks at the whole state
+
+
+def _scoring_at_least(scores: Scores, low: int) -> Scores:
+    """The scores of a state that reach ``low``: the same dict when all do."""
+    if min(scores) >= low:
+        return scores
+    return {score: bits for score, bits in scores.items() if score >= low}
 
 
 def _add(out: Layer, state: State, score: int, bits: int) -> None:
