@@ -161,7 +161,7 @@ def wrap(text: str, style: Style = PLAIN, lead: str = "", indent: int | None = N
       - a card may not go
         back to a hand
     """
-    pad = " " * (len(lead) if indent is None else indent)
+    pad = " " * (display_width(lead) if indent is None else indent)
     return "\n".join(_fold_line(line, style, lead if i == 0 else pad, pad)
                      for i, line in enumerate(text.split("\n")))
 
@@ -197,14 +197,14 @@ def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
     Knock with 10 or less; first to 100.
     """
     limit = width or line_width()
-    if len(_ESCAPE.sub("", text)) <= limit or "\n" in text:
+    if display_width(text) <= limit or "\n" in text:
         return fold(text, indent=indent, width=limit)
     fitting: list[int] = []
     depth = list(accumulate(1 if ch == "(" else -1 if ch == ")" else 0 for ch in text))
     for clause in _CLAUSES:  # never inside brackets: '(the book's: 5)' stays whole
         breaks = [m.end() for m in clause.finditer(text)
-                  if m.end() - 1 <= limit and depth[m.start()] <= 0]
-        two = [b for b in breaks if indent + len(text) - b <= limit]
+                  if display_width(text[:m.end() - 1]) <= limit and depth[m.start()] <= 0]
+        two = [b for b in breaks if indent + display_width(text[b:]) <= limit]
         if two:
             return _break_at(text, two[-1], indent, limit)
         fitting += breaks
@@ -226,10 +226,10 @@ _CLAUSES = (re.compile(r"(?<!\be\.g)\. (?=\S)"), re.compile(r"[:;] (?=\S)"),
 
 def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:
     lines: list[str] = []
-    line, width, placed = lead, len(lead), False  # placed: a word is on this line
+    line, width, placed = lead, display_width(lead), False  # placed: a word is on this line
     for word in _KEEP_TOGETHER.sub("\0", show_text(text, style)).split(" "):
         word = word.replace("\0", " ")  # kept together (see _KEEP_TOGETHER)
-        seen = len(_ESCAPE.sub("", word))
+        seen = display_width(word)
         if placed and width + 1 + seen > style.width:
             lines.append(line.rstrip())
             line, width, placed = pad, len(pad), False
@@ -245,6 +245,43 @@ def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 # 'e.g.' stays with its example, and a sum with its result ('22 - 1 = 21')
 _KEEP_TOGETHER = re.compile(r"(?<=\be\.g\.) |(?<=\d) (?=[-+=] \d)|(?<=\d [-+=]) (?=\d)")
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: a wide character (Chinese, Japanese,
+    Korean) takes two, a combining accent or an invisible joiner none, colour codes none.
+
+    >>> display_width("Ann"), display_width("李小龍"), display_width("Zoe\u0301")
+    (3, 6, 3)
+    """
+    if text.isascii():
+        return len(_ESCAPE.sub("", text)) if "\x1b" in text else len(text)
+    from unicodedata import category, east_asian_width
+
+    return sum(0 if category(ch) in ("Mn", "Me", "Cf") else
+               2 if east_asian_width(ch) in ("W", "F") else 1
+               for ch in _ESCAPE.sub("", text))
+
+
+def pad_to(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` columns (see :func:`display_width`): on the
+    right, or on the left when ``right`` (a right-aligned cell).
+
+    >>> pad_to("李", 4) + "|", pad_to("Ann", 4, right=True)
+    ('李  |', ' Ann')
+    """
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if right else text + fill
+
+
+class _Widths:
+    """What tabulate asks of the ``wcwidth`` package, answered by :func:`display_width`:
+    without it tabulate counts a wide character as one column and the table goes out of
+    line (the package itself costs 15 ms to import)."""
+
+    @staticmethod
+    def wcswidth(text: str) -> int:
+        return display_width(text)
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -287,6 +324,10 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     import tabulate as tabulate_module
     from tabulate import SEPARATING_LINE, tabulate
 
+    if getattr(tabulate_module, "wcwidth", False) is None:  # (its optional package absent)
+        # names in Chinese or Japanese: each character takes two columns
+        tabulate_module.wcwidth = _Widths  # type: ignore[attr-defined]
+        tabulate_module.WIDE_CHARS_MODE = True
     drawn: list[Any] = list(rows)
     if rule_above is not None and fmt == "simple" and 0 < rule_above < len(drawn):
         drawn.insert(rule_above, SEPARATING_LINE)
@@ -324,7 +365,7 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bo
     count = len(headers)
     cells = [[_cell_text(r[i], floatfmt) for r in rows if i < len(r) and _is_row(r)]
              for i in range(count)]
-    data = [max((len(c) for c in col), default=0) for col in cells]
+    data = [max((display_width(c) for c in col), default=0) for col in cells]
     # first: each heading folded between its words, no wider than its column's cells
     heads: list[int | None] = [max(data[i], _longest_word(headers[i])) for i in range(count)]
     shown = draw(heads, None, False)
@@ -351,12 +392,12 @@ def _fitted(draw: Callable[[list[int | None] | None, list[int | None] | None, bo
 
 
 def _widest(text: str) -> int:
-    return max((len(_ESCAPE.sub("", line)) for line in text.splitlines()), default=0)
+    return max((display_width(line) for line in text.splitlines()), default=0)
 
 
 def _longest_word(text: str) -> int:
     """The widest piece a fold keeps whole: a word, or part of one up to a hyphen."""
-    return max((len(w) for w in re.split(r"\s+|(?<=-)", text)), default=0)
+    return max((display_width(w) for w in re.split(r"\s+|(?<=-)", text)), default=0)
 
 
 def _is_row(row: Any) -> bool:

@@ -275,3 +275,49 @@ def test_law_a_table_fits_or_is_drawn_as_it_was(
     drawn = table(rows, headers, width=width)
     assert widest(drawn) <= width or drawn == table(rows, headers, width=1000)
     assert all(w in drawn for n in names for w in n.split())
+
+
+# --- names in Chinese, Japanese or Korean: each of their characters takes two columns -------
+
+# each wide name and a plain one as wide on screen (6 columns), sorting the same way
+STAND_IN = {"さくら": "Yyyyyy", "李小龍": "Zzzzzz"}
+
+
+def night(names: list[str]) -> None:
+    ok("new", *names, "--game", "rummikub", "--first", "Ann")
+    ok("round", "--out", "Ann", "--points", f"{names[0]}=12", "--points", f"{names[2]}=7")
+
+
+@pytest.mark.parametrize("command", [["history"], ["standings"], ["stats"]])
+def test_tables_with_wide_names_line_up_as_plain_names_do(
+        command: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    wide = ["李小龍", "Ann", "さくら"]
+    night(wide)
+    shown = ok(*command)
+    monkeypatch.setenv("RUMMY_LEDGER", "plain.yaml")
+    night([STAND_IN.get(n, n) for n in wide])
+    plain = ok(*command)
+    for name, stand_in in STAND_IN.items():
+        shown = shown.replace(name, stand_in)
+    assert shown == plain  # the same columns, character for character
+
+
+def test_hollywood_sheet_lines_up_wide_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    def sheet(name: str) -> str:
+        ok("new", name, "Ann", "--game", "gin", "--hollywood", "--dealer", "Ann")
+        ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", f"{name}=20")
+        return ok("standings")
+
+    shown = sheet("李小龍")
+    monkeypatch.setenv("RUMMY_LEDGER", "plain.yaml")
+    assert shown.replace("李小龍", "Zzzzzz") == sheet("Zzzzzz")
+
+
+def test_a_result_with_a_wide_name_folds_by_its_columns() -> None:
+    text = "Round 1 (Ann played first): Ann went out and scores 12: 李小龍 -12, さくら -7."
+    folded = fold_result(text, width=74)
+    from rummy_cli.render import display_width
+
+    assert display_width(text) > 74 and len(text) <= 74  # counted by characters, it fits
+    assert all(display_width(line) <= 74 for line in folded.splitlines())
+    assert unfolded(folded) == text

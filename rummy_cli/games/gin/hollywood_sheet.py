@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...render import and_list
+from ...render import and_list, display_width, pad_to
 
 if TYPE_CHECKING:
     from .rules import GinRules
@@ -157,14 +157,15 @@ def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[s
     label_width = max(len(x) for x in LABELS)
     gaps = len(_GAP) * (players - 1)
     longest = max(len(g) for g in [*groups, "Game 3 (over)"])  # the same width all along
-    width = max(4, *map(len, names), *(len(c) for r in rows for c in r[1:]),
+    width = max(4, *map(display_width, names), *(len(c) for r in rows for c in r[1:]),
                 -(-(longest - gaps) // players))
     widths = [width] * (players * len(groups))  # one width: the sheet reads as a grid
     spans = [sum(widths[g * players:(g + 1) * players]) + len(_GAP) * (players - 1)
              for g in range(len(groups))]
     lines = [_GAP.join([" " * label_width, *(t.ljust(s) for t, s in zip(groups, spans))])]
     lines.append(_GAP.join([" " * label_width,
-                            *(n.rjust(w) for n, w in zip(list(names) * len(groups), widths))]))
+                            *(pad_to(n, w, right=True)
+                              for n, w in zip(list(names) * len(groups), widths))]))
     if ruled:
         lines.append(_GAP.join(["-" * label_width, *("-" * w for w in widths)]))
     for row in rows:
