@@ -210,6 +210,16 @@ def test_a_stored_winner_that_disagrees_is_warned_about() -> None:
     assert code == 0 and "the stored winner (Ben) disagrees with the hands" in err
 
 
+
+def test_a_hand_edited_hand_number_is_a_warning() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    hand("--knock", "Ann", "--points", "Ann=3", "--points", "Ben=20")
+    path = Path("rummy-ledger.yaml")
+    path.write_text(path.read_text(encoding="utf-8").replace("- hand: 1", "- hand: 4"),
+                    encoding="utf-8")
+    code, _, err = run("standings")
+    assert code == 0 and "it says 'hand: 4', but it is hand 1 of the list" in unfolded(err)
+
 # --- D(a) as amended: the layout a hand from cards is scored with, shown -----------------
 
 NEWCOMER = ("Ann=2D 3D 4D 8H 8S 8C 10S JS QS AC", "Ben=AD 5D 6D AH 2C 3S 4H 5C 2S 4C")

@@ -502,3 +502,13 @@ def test_k4_time_limit_is_recorded_and_never_refereed() -> None:
     code, out, _ = run("check", "turn", "--game", "rummikub", "--rule", "time_limit=1",
                        "--before", "3K 4K 5K", "--hand", "6K 9R", "--after", "3K 4K 5K 6K")
     assert code == 0 and out.startswith("LEGAL turn.")
+
+
+def test_a_hand_edited_round_number_is_a_warning_and_rounds_count_by_place() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert "- round: 1\n" in text
+    Path("night.yaml").write_text(text.replace("- round: 1\n", "- round: 5\n", 1),
+                                  encoding="utf-8")
+    code, out, err = run("history", "--ledger", "night.yaml")
+    assert code == 0 and "it says 'round: 5', but it is round 1 of the list" in unfolded(err)
+    assert out.splitlines()[2].startswith("1  Ann out")  # still round 1, by its place

@@ -51,6 +51,9 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
         raise Where(at + ("rounds", exc.hand - 1), str(exc)) from None
     warnings = []
     for i, (item, result) in enumerate(zip(items, results), 1):
+        if "hand" in item and item["hand"] != i:
+            warnings.append(f"hand {i}: it says 'hand: {item['hand']}', but it is hand {i} "
+                            "of the list; hands are numbered by their place")
         hand = result.hand
         for key, now in (("score", hand.score), ("winner", hand.winner), ("result", hand.result)):
             stored = item.get(key)

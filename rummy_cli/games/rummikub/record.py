@@ -70,6 +70,9 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]
         raise Where(at + ("rounds", exc.round - 1), str(exc)) from None
     warnings = []
     for i, (item, result) in enumerate(zip(items, results), 1):
+        if "round" in item and item["round"] != i:
+            warnings.append(f"round {i}: it says 'round: {item['round']}', but it is round "
+                            f"{i} of the list; rounds are numbered by their place")
         stored = item.get("scores")
         if stored is not None and stored != result.scores:
             warnings.append(f"round {i}: the stored scores disagree with the racks; using "
