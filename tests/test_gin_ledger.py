@@ -377,3 +377,24 @@ def test_guided_oklahoma_back_keeps_the_upcard_as_the_default(terminal: None) ->
     assert code == 0, err
     assert "The upcard (it sets the knock limit) [8D]: " in err
     assert "upcard: 8D" in Path("rummy-ledger.yaml").read_text(encoding="utf-8")
+
+
+# --- G5 and G18, as a player sees them ------------------------------------------------------
+
+def test_g5_the_non_dealer_is_offered_the_upcard_first_each_hand() -> None:
+    out = ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben")
+    assert "Ben deals first; Ann is offered the upcard." in unfolded(out)
+    out = ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=20")
+    # G15: the winner deals the next hand, and the other player is offered the upcard
+    assert "Hand 2 next: Ann deals, Ben is offered the upcard." in unfolded(out)
+
+
+def test_g18_oklahoma_plays_to_150_not_100() -> None:
+    out = ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ben")
+    assert "first to 150" in unfolded(out)
+    for ben, over in ((71, False), (81, False), (4, True)):  # 69, 148 (past 100), 150
+        out = ok("round", "--knock", "Ann", "--points", "Ann=2", "--points", f"Ben={ben}",
+                 "--upcard", "KH")
+        assert ("Game over after hand" in out) is over, out
+    final = standings()
+    assert final["game_over"] is True and final["winners"] == ["Ann"]
