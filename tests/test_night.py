@@ -342,3 +342,39 @@ def test_a_game_that_is_not_there_is_one_error_line(args: tuple[str, ...], messa
     ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
     code, _, err = run("standings", *args)
     assert code == 2 and message in one_error_line(err)
+
+
+# --- the deal across a game without a dealer ---------------------------------------------
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4", "5", "6"])
+def test_the_deal_goes_on_from_the_last_card_game_across_a_rummikub_game(seed: str) -> None:
+    """Rummikub has no dealer: the next card game deals on from the last card game's last
+    dealer (Cy), so Ann deals, whatever the random pick would have been."""
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy", "--target", "30")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=40", "--points",
+       "Cy=30")
+    ok("new", "--game", "rummikub", "--first", "Ben", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=10", "--points", "Cy=5")
+    out = ok("new", "--game", "manipulation", "--seed", seed)
+    assert "Ann deals first (the deal moves on to the left); Ben plays first." in out
+    assert json.loads(ok("standings", "--json"))["next_dealer"] == "Ann"
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
+def test_a_dealer_picked_at_random_in_a_later_game_is_said_to_be(seed: str) -> None:
+    """Other seats: R3 picks at random, and the message does not claim R4."""
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy")
+    finish_game()
+    out = ok("new", "Cy", "Ben", "Ann", "--seed", seed)
+    assert "deals first (picked at random)" in out and "moves on" not in out
+
+
+def test_gin_after_a_rummikub_game_is_dealt_by_the_last_gin_winner() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann", "--target", "10")
+    ok("round", "--knock", "Ben", "--points", "Ann=30", "--points", "Ben=0")
+    ok("new", "--game", "rummikub", "--first", "Ann", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=10")
+    for seed in ("1", "2", "3"):
+        shutil.copy("rummy-ledger.yaml", f"copy{seed}.yaml")
+        out = ok("new", "--game", "gin", "--seed", seed, "--ledger", f"copy{seed}.yaml")
+        assert "Ben deals first" in out  # G15: the winner of the last hand

@@ -35,7 +35,7 @@ NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played the
 
 def start(names: tuple[str, ...], first: str | None, seed: int | None, created: str,
           typed: dict[str, str], kind: str, hollywood: bool,
-          last: PlayedGame | None) -> RummikubGame:
+          last: PlayedGame | None, dealt: PlayedGame | None) -> RummikubGame:
     """The first Rummikub game, or the next one after ``last`` (any game's, over)."""
     from ..games.rummikub.game import RummikubGame, new_rummikub_game, next_rummikub_game
     from ..games.rummikub.rules import PRESETS

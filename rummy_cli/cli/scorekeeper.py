@@ -88,7 +88,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """
     from datetime import datetime, timezone
 
-    from ..games import GAMES, is_gin
+    from ..games import GAMES, is_gin, last_dealt
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
@@ -109,7 +109,8 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def started(last: PlayedGame | None) -> tuple[Keeper, PlayedGame]:
+    def started(last: PlayedGame | None,
+                dealt: PlayedGame | None = None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
             wanted = last.rules.game if last is not None and is_gin(last) else "gin"
@@ -131,7 +132,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
                                    "--dealer NAME")
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
-                                    last)
+                                    last, dealt)
 
     if not path.exists() and not path.is_symlink():
         if not names:
@@ -145,7 +146,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             last = night.current
             if not last.state.game_over:
                 raise RefusedError(_in_progress(path, night))
-            keeper, game = started(last)
+            keeper, game = started(last, last_dealt(night.games))
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"{entry_word(game)} {number} is started in {path}"))

@@ -128,6 +128,10 @@ class RummikubGame:
         """Rummikub has no dealer (K2)."""
         return None
 
+    def last_dealer(self) -> None:
+        """Rummikub has no dealer (K2): a card game after it deals on from the one before."""
+        return None
+
     def next_leader(self) -> str | None:
         """Who is proposed to play first in the next round; None once the game is over."""
         return None if self.state.game_over else self.proposed_first()
