@@ -502,3 +502,39 @@ def test_k4_time_limit_is_recorded_and_never_refereed() -> None:
     code, out, _ = run("check", "turn", "--game", "rummikub", "--rule", "time_limit=1",
                        "--before", "3K 4K 5K", "--hand", "6K 9R", "--after", "3K 4K 5K 6K")
     assert code == 0 and out.startswith("LEGAL turn.")
+
+
+# --- what a new player met ----------------------------------------------------------------
+
+def test_k17_a_rack_holding_a_joker_worth_0_is_not_empty() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    out = unfolded(ok("round", "--pool-out", "--rack", "Ann=JK", "--points", "Ben=3",
+                      "--points", "Cy=3"))
+    assert "Ann has the lowest rack (0) and scores 6: Ben -3, Cy -3." in out
+    doc = json.loads(ok("round", "--out", "Ann", "--rack", "Ben=JK", "--points", "Cy=3",
+                        "--json"))
+    assert doc["rack_points"] == {"Ann": 0, "Ben": 0, "Cy": 3}
+
+
+def test_k17_a_joker_worth_0_in_the_rack_of_the_player_out_is_refused() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    code, _, err = run("round", "--out", "Ann", "--rack", "Ann=JK", "--points", "Ben=3",
+                       "--points", "Cy=3")
+    assert code == 2 and "Ann's rack is empty: it cannot hold JK (K17)" in one_error_line(err)
+    assert not json.loads(ok("history", "--json"))["rounds"]
+
+
+def test_k17_a_total_of_0_is_still_an_empty_rack() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    code, _, err = run("round", "--pool-out", "--points", "Ann=0", "--points", "Ben=3",
+                       "--points", "Cy=3")
+    assert code == 2 and "record it with --out Ann (K17)" in one_error_line(err)
+
+
+@pytest.mark.parametrize("typed", ["-3", " -12 "])
+def test_guided_a_negative_rack_total_is_called_negative(typed: str) -> None:
+    _new("Ann", "Ben")
+    code, _, err = run("round", "--guided", input=f"Ann\n{typed}\n")
+    assert code == 2  # the input ran out after the one answer
+    assert "Ben's rack total cannot be negative" in unfolded(err)
+    assert "is not a tile" not in err
