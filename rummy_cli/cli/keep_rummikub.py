@@ -159,7 +159,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
     from ..games.rummikub.game import RummikubGame, check_open, record_rummikub_round
     from ..render import fold_result
-    from .prompts import Back, ask_confirm, ask_rummikub_round
+    from .prompts import Back, ask_confirm, ask_rummikub_change, ask_rummikub_round
 
     game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
@@ -167,18 +167,18 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     while True:
         try:
             who, answers = ask_rummikub_round(game, given_end, out, racks)
-        except Back:
+            break
+        except Back:  # at a rack: the ending was wrong; ask the round again
             click.echo("Back to the start of the round.", err=True)
             given_end, out, racks = False, None, {}
-            continue
+    while True:
         preview, _ = record_rummikub_round(game, who, answers, first)
         click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
                 break
-        except Back:
-            click.echo("Back to the start of the round.", err=True)
-            given_end, out, racks = False, None, {}
+        except Back:  # change one answer, keep the others
+            who, answers = ask_rummikub_change(game, who, answers)
             continue
         click.echo("Nothing recorded.", err=True)
         return
