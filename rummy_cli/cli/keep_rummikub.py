@@ -41,7 +41,8 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
     from ..games.rummikub.rules import PRESETS
 
     if hollywood:
-        raise click.UsageError("--hollywood scores a Gin game, not Rummikub")
+        raise click.UsageError("--hollywood does not apply to Rummikub: it scores a Gin "
+                               "game")
     same = last if isinstance(last, RummikubGame) else None
     players = names or (tuple(last.players) if last is not None else ())
     if not players:

@@ -125,8 +125,11 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         starter = dealer
         if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
             if dealer is not None:
-                raise click.UsageError("Rummikub has no dealer: say who plays first with "
-                                       "--first NAME")
+                raise click.UsageError("--dealer does not apply to Rummikub: Rummikub has no "
+                                       "dealer; say who plays first with --first NAME")
+            if knock_limit is not None:
+                raise click.UsageError("--knock-limit does not apply to Rummikub: it has no "
+                                       "knock; a round ends when a player goes out (K17)")
             starter = first
         elif first is not None:
             raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
