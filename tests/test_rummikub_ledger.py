@@ -143,7 +143,11 @@ def test_round_first_is_recorded_and_proposed() -> None:
     (("--points", "Ann=3", "--points", "Ben=3", "--points", "Cy=4"), "--out NAME or"),
     (("--out", "Ann", "--points", "Ben=-3", "--points", "Cy=4"), "negative"),
     (("--out", "Ann", "--points", "Ben=3", "--points", "ben=4", "--points", "Cy=1"),
-     "more than one"),
+     "has more than one --rack/--points"),
+    (("--out", "Ann", "--points", "Ben=5", "--points", "Ben=6", "--points", "Cy=5"),
+     "Ben has more than one --rack/--points: give one per player"),
+    (("--out", "Ann", "--rack", "Ben=5R", "--points", "Ben=6", "--points", "Cy=5"),
+     "has more than one --rack/--points"),
     (("--out", "Ann", "--upcard", "7S", "--points", "Ben=3", "--points", "Cy=4"),
      "--upcard is for a Gin game"),
 ])

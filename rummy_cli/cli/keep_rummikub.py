@@ -115,7 +115,7 @@ def _racks_from_options(opts: GivenOptions) -> dict[str, RackEntry]:
         for value in values:
             name, tiles = _split_pair(value, option, RACK_EXAMPLE)
             _put(racks, name, typed_hand(tiles), RACK_OPTIONS)
-    for name, total in _hands_from_options((), opts["points"], "rack").items():
+    for name, total in _hands_from_options((), opts["points"], "rack", RACK_OPTIONS).items():
         _put(racks, name, total, RACK_OPTIONS)
     return racks
 
