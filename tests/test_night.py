@@ -378,3 +378,24 @@ def test_gin_after_a_rummikub_game_is_dealt_by_the_last_gin_winner() -> None:
         shutil.copy("rummy-ledger.yaml", f"copy{seed}.yaml")
         out = ok("new", "--game", "gin", "--seed", seed, "--ledger", f"copy{seed}.yaml")
         assert "Ben deals first" in out  # G15: the winner of the last hand
+
+
+def test_new_while_a_game_just_started_has_no_round_says_undo_takes_it_back() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=200")
+    ok("new")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("new", "Ann", "Ben", "Cy")
+    line = one_error_line(err)
+    assert code == 2 and "game 2 is still being played (0 rounds so far" in line
+    assert "take back the game just started with 'rummy undo'" in line
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+    ok("round", "--knock", "Ben", "--points", "Ann=9", "--points", "Ben=0")
+    code, _, err = run("new")
+    assert code == 2 and "rummy undo" not in err  # a round is played: undo takes that back
+
+
+def test_new_while_the_first_game_has_no_round_does_not_offer_undo() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("new")
+    assert code == 2 and "rummy undo" not in one_error_line(err)  # undo keeps a first game

@@ -177,8 +177,10 @@ def _in_progress(path: Path, night: Ledger) -> str:
     dealer = game.next_dealer()
     up = f"{dealer} deals next" if dealer is not None else \
         f"{game.next_leader()} plays first next"
+    undo = (f", take back the {entry} just started with 'rummy undo'," if _empty_game(night)
+            else "")  # (undo takes back a game with no round when one comes before it)
     return (f"{path}: {which} is still being played ({played} so far; "
-            f"{up}): record its rounds with 'rummy round', or "
+            f"{up}): record its rounds with 'rummy round'{undo} or "
             "start another game elsewhere with --ledger OTHER.yaml")
 
 
