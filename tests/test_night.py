@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from clirun import ok, one_error_line, run
+from clirun import ok, one_error_line, run, unfolded
 
 from rummy_cli import ledger
 from rummy_cli.games.manipulation.game import new_game, record_round
@@ -399,3 +399,12 @@ def test_new_while_the_first_game_has_no_round_does_not_offer_undo() -> None:
     ok("new", "Ann", "Ben", "--dealer", "Ann")
     code, _, err = run("new")
     assert code == 2 and "rummy undo" not in one_error_line(err)  # undo keeps a first game
+
+
+def test_new_help_says_the_next_game_is_of_the_last_kind_and_it_is() -> None:
+    help_text = unfolded(ok("new", "--help"))
+    assert "Manipulation Rummy (the default)" not in help_text
+    assert "Default: a game of the same kind as the ledger's last one" in help_text
+    ok("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--first", "Ann", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=1")
+    assert "of Rummikub" in ok("new", "Ann", "Ben", "Dee", "--first", "Ann")

@@ -35,7 +35,7 @@ from .shell import (
 @click.argument("names", nargs=-1)
 @click.option("--dealer", metavar="NAME",
               help="Who deals first (default: picked at random, R3; in the next game, the "
-                   "player left of the last dealer).")
+                   "player left of the last card game's last dealer).")
 @click.option("--first", metavar="NAME",
               help="Rummikub: who plays first (default: picked at random; in the next game, "
                    "the player left of the last game's last first player).")
@@ -53,9 +53,11 @@ from .shell import (
               help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
 @click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
               metavar="GAME",
-              help="The game: Manipulation Rummy (the default), Gin Rummy with the "
+              help="The game: Manipulation Rummy ('manipulation'), Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
-                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six).")
+                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six). Default: "
+                   "a game of the same kind as the ledger's last one; Manipulation Rummy "
+                   "in a new ledger.")
 @click.option("--hollywood", is_flag=True,
               help="Gin: score three games at once from one series of hands (G19-G22).")
 @ledger_option
@@ -67,9 +69,10 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """Start a game: the players in seat order (clockwise), or the next game of a ledger.
 
     Manipulation Rummy takes 2-5 players, the Gin games 2. On a ledger whose game is over,
-    'rummy new' alone starts the next game in the same file: the same players in the same
-    seats, the same house rules, and the deal moves on. A game still being played is never
-    replaced.
+    'rummy new' alone starts the next game in the same file: the same kind of game (unless
+    --game), the same players in the same seats, the same house rules, and the deal moves
+    on. A game still being played is never replaced. In a new ledger the game is
+    Manipulation Rummy unless --game.
 
     Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
     XP) and has no dealer: --first says who plays first. A game is one round per player
