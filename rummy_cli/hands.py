@@ -15,11 +15,18 @@ HandEntry = str | int  # the cards left in hand, as notation, or the hand's tota
 
 def typed_hand(text: str) -> HandEntry:
     """A hand as typed: digits are a total (no card is written in digits alone), else cards.
+    A minus and digits is a negative total, which the checks of a hand (or a rack) refuse as
+    one, not as a card or tile it is not.
 
     >>> typed_hand(" 14 "), typed_hand("3C 2D"), typed_hand("²"), typed_hand("1_0")
     (14, '3C 2D', '²', '1_0')
+    >>> typed_hand(" -3 ")
+    -3
     """
     total = typed_total(text)
+    if total is None and text.strip().startswith("-"):
+        below = typed_total(text.strip()[1:])
+        return text if below is None else -below
     return text if total is None else total
 
 

@@ -180,17 +180,20 @@ def fold(text: str, lead: str = "", indent: int | None = None, width: int | None
 
 
 def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
-    """A round's result (or a banner): one line if it fits, else two, broken after a clause.
+    """A round's result (or a banner): one line if it fits, else broken after a clause.
 
     The break is the end of a sentence if one lets both lines fit, else the end of a
-    clause (``:`` or ``;``), else the place before a bracket; the latest such place that
-    lets the first line fit. What follows is indented ``indent`` spaces (and broken again
-    so if it is still too long). With no such place, the line folds between words.
+    clause (``:`` or ``;``), else a comma outside brackets; the latest such place that
+    lets the first line fit, of the best kind that has one. What follows is indented
+    ``indent`` spaces (and broken again so if it is still too long). A line is never broken
+    inside a clause ('the lowest rack (12)' stays whole) unless one clause alone is longer
+    than the line: that one folds between words.
 
     >>> print(fold_result("Hand 7: Ben knocked, but Ann undercuts and wins: 30 points "
     ...                   "(deadwood Ben 9, Ann 4); entered in games 2 and 3.", width=60))
-    Hand 7: Ben knocked, but Ann undercuts and wins: 30 points
-      (deadwood Ben 9, Ann 4); entered in games 2 and 3.
+    Hand 7: Ben knocked, but Ann undercuts and wins:
+      30 points (deadwood Ben 9, Ann 4);
+      entered in games 2 and 3.
     >>> print(fold_result("Ben deals first; Ann is offered the upcard. Knock with 10 or "
     ...                   "less; first to 100.", indent=0, width=60))
     Ben deals first; Ann is offered the upcard.
@@ -199,7 +202,7 @@ def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
     limit = width or line_width()
     if display_width(text) <= limit or "\n" in text:
         return fold(text, indent=indent, width=limit)
-    fitting: list[int] = []
+    fitting: list[list[int]] = []
     depth = list(accumulate(1 if ch == "(" else -1 if ch == ")" else 0 for ch in text))
     for clause in _CLAUSES:  # never inside brackets: '(the book's: 5)' stays whole
         breaks = [m.end() for m in clause.finditer(text)
@@ -207,10 +210,11 @@ def fold_result(text: str, indent: int = 2, width: int | None = None) -> str:
         two = [b for b in breaks if indent + display_width(text[b:]) <= limit]
         if two:
             return _break_at(text, two[-1], indent, limit)
-        fitting += breaks
-    if not fitting:
+        fitting.append(breaks)
+    best = next((breaks for breaks in fitting if breaks), None)
+    if best is None:  # one clause longer than the line
         return fold(text, indent=indent, width=limit)
-    return _break_at(text, max(fitting), indent, limit)
+    return _break_at(text, max(best), indent, limit)
 
 
 def _break_at(text: str, cut: int, indent: int, width: int) -> str:
@@ -219,9 +223,10 @@ def _break_at(text: str, cut: int, indent: int, width: int) -> str:
     return "\n".join([text[:cut].rstrip(), *(" " * indent + x for x in rest.split("\n"))])
 
 
-# where a line may break, best first: a sentence's end, a clause's, a comma, before a bracket
+# where a line may break, best first: a sentence's end, a clause's, a comma (never before a
+# bracket: what it adds belongs to the clause it follows)
 _CLAUSES = (re.compile(r"(?<!\be\.g)\. (?=\S)"), re.compile(r"[:;] (?=\S)"),
-            re.compile(r", (?=[^(\s])"), re.compile(r",? (?=\()"))
+            re.compile(r", (?=[^(\s])"))
 
 
 def _fold_line(text: str, style: Style, lead: str, pad: str) -> str:

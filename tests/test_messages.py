@@ -309,3 +309,12 @@ def test_r10_no_arrangement_is_true_of_every_card_played(hand: str, after: str,
     code, out, _ = run("check", "turn", "--before", "5D 6D 7D / 9D 10D JD", "--hand", hand,
                        "--after", after)
     assert code == 1 and said in unfolded(out)
+
+
+def test_guided_a_negative_hand_total_is_called_negative_not_a_card() -> None:
+    assert run("new", "Ann", "Ben", "--dealer", "Ann")[0] == 0
+    code, _, err = run("round", "--guided", input="Ann\n-3\n")
+    assert code == 2 and "Ann's hand total cannot be negative (-3)" in unfolded(err)
+    assert "is not a card" not in err
+    code, _, err = run("round", "--knock", "Ann", "--hand", "Ann=-3", "--points", "Ben=4")
+    assert code == 2 and "Ann's hand total cannot be negative" in one_error_line(err)

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from clirun import ok, one_error_line, run
+from clirun import ok, one_error_line, run, unfolded
 
 from rummy_cli import ledger
 from rummy_cli.games.manipulation.game import new_game, record_round
@@ -342,3 +342,69 @@ def test_a_game_that_is_not_there_is_one_error_line(args: tuple[str, ...], messa
     ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
     code, _, err = run("standings", *args)
     assert code == 2 and message in one_error_line(err)
+
+
+# --- the deal across a game without a dealer ---------------------------------------------
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4", "5", "6"])
+def test_the_deal_goes_on_from_the_last_card_game_across_a_rummikub_game(seed: str) -> None:
+    """Rummikub has no dealer: the next card game deals on from the last card game's last
+    dealer (Cy), so Ann deals, whatever the random pick would have been."""
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy", "--target", "30")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=40", "--points",
+       "Cy=30")
+    ok("new", "--game", "rummikub", "--first", "Ben", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=10", "--points", "Cy=5")
+    out = ok("new", "--game", "manipulation", "--seed", seed)
+    assert "Ann deals first (the deal moves on to the left); Ben plays first." in out
+    assert json.loads(ok("standings", "--json"))["next_dealer"] == "Ann"
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
+def test_a_dealer_picked_at_random_in_a_later_game_is_said_to_be(seed: str) -> None:
+    """Other seats: R3 picks at random, and the message does not claim R4."""
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Cy")
+    finish_game()
+    out = ok("new", "Cy", "Ben", "Ann", "--seed", seed)
+    assert "deals first (picked at random)" in out and "moves on" not in out
+
+
+def test_gin_after_a_rummikub_game_is_dealt_by_the_last_gin_winner() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann", "--target", "10")
+    ok("round", "--knock", "Ben", "--points", "Ann=30", "--points", "Ben=0")
+    ok("new", "--game", "rummikub", "--first", "Ann", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=10")
+    for seed in ("1", "2", "3"):
+        shutil.copy("rummy-ledger.yaml", f"copy{seed}.yaml")
+        out = ok("new", "--game", "gin", "--seed", seed, "--ledger", f"copy{seed}.yaml")
+        assert "Ben deals first" in out  # G15: the winner of the last hand
+
+
+def test_new_while_a_game_just_started_has_no_round_says_undo_takes_it_back() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=200")
+    ok("new")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("new", "Ann", "Ben", "Cy")
+    line = one_error_line(err)
+    assert code == 2 and "game 2 is still being played (0 rounds so far" in line
+    assert "take back the game just started with 'rummy undo'" in line
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+    ok("round", "--knock", "Ben", "--points", "Ann=9", "--points", "Ben=0")
+    code, _, err = run("new")
+    assert code == 2 and "rummy undo" not in err  # a round is played: undo takes that back
+
+
+def test_new_while_the_first_game_has_no_round_does_not_offer_undo() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("new")
+    assert code == 2 and "rummy undo" not in one_error_line(err)  # undo keeps a first game
+
+
+def test_new_help_says_the_next_game_is_of_the_last_kind_and_it_is() -> None:
+    help_text = unfolded(ok("new", "--help"))
+    assert "Manipulation Rummy (the default)" not in help_text
+    assert "Default: a game of the same kind as the ledger's last one" in help_text
+    ok("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--first", "Ann", "--rounds", "1")
+    ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=1")
+    assert "of Rummikub" in ok("new", "Ann", "Ben", "Dee", "--first", "Ann")

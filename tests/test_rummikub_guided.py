@@ -213,3 +213,66 @@ def test_hint_and_arrange_are_plain_when_piped() -> None:
     code, out, _ = run("hint", "--table", FREED[0], "--hand", "6O 11B 12B", "--game",
                        "rummikub")
     assert code == 0 and "Best play: 3 tiles (11B 12B 6O)" in out and "\x1b[" not in out
+
+
+# --- 'back' at "Record this round?" in the scorekeeper ------------------------------------
+
+def _three() -> None:
+    assert run("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--first", "Ann")[0] == 0
+
+
+def test_back_at_record_shows_the_round_and_changes_one_rack_keeping_the_others() -> None:
+    _three()
+    code, out, err = run("round", "--guided", "--json",
+                         input=answers("Ann", "5R", "6R", "back", "c", "7R 7B", "y"))
+    assert code == 0, err
+    assert "Back to the start of the round." not in err
+    assert ("As entered: Ann went out.\n  Ann: no tiles\n  Ben: 5R\n  Cy: 6R\n"
+            "Change which? (a name, 'out', or Enter for none):") in err
+    assert "Who went out?" not in err.split("Change which?")[1]  # Ann stays out
+    assert json.loads(out)["rack_points"] == {"Ann": 0, "Ben": 5, "Cy": 14}
+
+
+def test_back_at_record_with_nothing_typed_keeps_the_round() -> None:
+    _three()
+    code, out, err = run("round", "--guided", "--json",
+                         input=answers("Ann", "5R", "6R", "back", "", "y"))
+    assert code == 0, err
+    assert json.loads(out)["rack_points"] == {"Ann": 0, "Ben": 5, "Cy": 6}
+
+
+def test_back_at_record_changes_who_went_out_and_asks_only_the_rack_that_was_empty() -> None:
+    _three()
+    code, out, err = run("round", "--guided", "--json",
+                         input=answers("Ann", "5R", "6R", "back", "out", "Ben", "4R", "y"))
+    assert code == 0, err
+    after = err.split("Change which?")[1]
+    assert "Ann's rack:" in after and "Cy's rack:" not in after
+    assert json.loads(out)["rack_points"] == {"Ann": 4, "Ben": 0, "Cy": 6}
+
+
+def test_back_at_record_pool_asks_the_rack_of_the_player_who_was_out() -> None:
+    _three()
+    code, out, err = run("round", "--guided", "--json",
+                         input=answers("Ann", "5R", "6R", "back", "pool", "9R", "y"))
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["end"] == "pool-out" and doc["rack_points"] == {"Ann": 9, "Ben": 5, "Cy": 6}
+
+
+def test_back_at_record_the_player_out_has_no_rack_to_change() -> None:
+    _three()
+    code, _, err = run("round", "--guided",
+                       input=answers("Ann", "5R", "6R", "back", "ann", "", "n"))
+    assert code == 0
+    assert "Ann went out, so Ann's rack is empty: type 'out' to change who went out." in err
+    assert "Nothing recorded." in err
+
+
+def test_back_while_changing_a_rack_leaves_it_as_it_was() -> None:
+    _three()
+    code, out, err = run("round", "--guided", "--json",
+                         input=answers("Ann", "5R", "6R", "back", "ben", "back", "", "y"))
+    assert code == 0, err
+    assert "Nothing changed." in err
+    assert json.loads(out)["rack_points"] == {"Ann": 0, "Ben": 5, "Cy": 6}

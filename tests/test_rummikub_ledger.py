@@ -62,7 +62,17 @@ def test_new_seed_makes_the_first_player_repeatable() -> None:
     (("Ann", "ann", "--game", "rummikub"), "two players are called"),
     (("Ann", "Ben", "--game", "rummikub", "--rule", "rounds=0"), "rounds=N or target=N"),
     (("Ann", "Ben", "--game", "rummikub", "--dealer", "Ann"), "Rummikub has no dealer"),
-    (("Ann", "Ben", "--game", "rummikub", "--knock-limit", "7"), "no Rummikub rule"),
+    (("Ann", "Ben", "--game", "rummikub", "--knock-limit", "7"),
+     "--knock-limit does not apply to Rummikub"),
+    (("Ann", "Ben", "--game", "rummikub", "--rule", "knock_limit=7"),
+     "no Rummikub rule 'knock_limit'"),  # the name the player typed
+    (("Ann", "Ben", "--game", "rummikub", "--hollywood"),
+     "--hollywood does not apply to Rummikub"),
+    (("Ann", "Ben", "--game", "rummikub", "--dealer", "Ann"),
+     "--dealer does not apply to Rummikub"),
+    (("Ann", "Ben", "--rounds", "3"), "--rounds is for Rummikub"),
+    (("Ann", "Ben", "--game", "gin", "--first", "Ann"), "--first is for Rummikub"),
+    (("Ann", "Ben", "--game", "gin", "--rounds", "3"), "--rounds is for Rummikub"),
     (("Ann", "Ben", "--game", "rummikub", "--rule", "ones=sideways"), "low, high, wrap"),
     (("Ann", "Ben", "--first", "Ann"), "--first is for Rummikub"),
     (("Ann", "Ben", "--game", "rummikub", "--first", "Zed"), "Zed"),
@@ -133,7 +143,11 @@ def test_round_first_is_recorded_and_proposed() -> None:
     (("--points", "Ann=3", "--points", "Ben=3", "--points", "Cy=4"), "--out NAME or"),
     (("--out", "Ann", "--points", "Ben=-3", "--points", "Cy=4"), "negative"),
     (("--out", "Ann", "--points", "Ben=3", "--points", "ben=4", "--points", "Cy=1"),
-     "more than one"),
+     "has more than one --rack/--points"),
+    (("--out", "Ann", "--points", "Ben=5", "--points", "Ben=6", "--points", "Cy=5"),
+     "Ben has more than one --rack/--points: give one per player"),
+    (("--out", "Ann", "--rack", "Ben=5R", "--points", "Ben=6", "--points", "Cy=5"),
+     "has more than one --rack/--points"),
     (("--out", "Ann", "--upcard", "7S", "--points", "Ben=3", "--points", "Cy=4"),
      "--upcard is for a Gin game"),
 ])
@@ -314,9 +328,16 @@ def test_a_night_of_manipulation_gin_and_rummikub() -> None:
     stats = json.loads(ok("stats", "--json"))
     assert [k["kind"] for k in stats["kinds"]] == ["manipulation", "gin", "rummikub"]
     rk = {p["name"]: p for p in stats["kinds"][2]["players"]}
-    assert (rk["Ben"]["knocks"], rk["Ben"]["goings_out"], rk["Ann"]["jokers_held"]) == (1, 1, 1)
-    assert (rk["Ann"]["average_left_in_hand"], rk["Ann"]["undercuts_scored"]) == (33.0, 0)
+    assert (rk["Ben"]["knocks"], rk["Ben"]["goings_out"], rk["Ann"]["jokers_held"]) == (
+        None, 1, 1)
+    assert (rk["Ann"]["average_left_in_hand"], rk["Ann"]["undercuts_scored"]) == (33.0, None)
     assert "jokers_held" not in stats["kinds"][0]["players"][0]
+    card = {p["name"]: p for p in stats["kinds"][0]["players"]}  # the card games keep theirs
+    assert (card["Ann"]["knocks"], card["Ann"]["undercuts_scored"]) == (1, 0)
+    sheet = ok("stats", "--format", "csv").splitlines()
+    assert sheet[0].endswith("Knocks,Undercuts,Undercut,Out,Best,Avg left,Total,Jokers")
+    assert "Rummikub,Ben,1,0,1,1,,,,1,43,0.0,43,0" in sheet
+    assert "Manipulation Rummy,Ann,1,1,1,1,1,0,0,1,55,0.0,180," in sheet
     out = ok("stats", "--game", "rummikub")
     assert out.splitlines()[1].split() == ["Player", "Games", "Won", "Rounds", "Won", "Out",
                                            "Best", "Avg", "Jokers", "Total"]
@@ -512,3 +533,39 @@ def test_a_hand_edited_round_number_is_a_warning_and_rounds_count_by_place() -> 
     code, out, err = run("history", "--ledger", "night.yaml")
     assert code == 0 and "it says 'round: 5', but it is round 1 of the list" in unfolded(err)
     assert out.splitlines()[2].startswith("1  Ann out")  # still round 1, by its place
+
+
+# --- what a new player met ----------------------------------------------------------------
+
+def test_k17_a_rack_holding_a_joker_worth_0_is_not_empty() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    out = unfolded(ok("round", "--pool-out", "--rack", "Ann=JK", "--points", "Ben=3",
+                      "--points", "Cy=3"))
+    assert "Ann has the lowest rack (0) and scores 6: Ben -3, Cy -3." in out
+    doc = json.loads(ok("round", "--out", "Ann", "--rack", "Ben=JK", "--points", "Cy=3",
+                        "--json"))
+    assert doc["rack_points"] == {"Ann": 0, "Ben": 0, "Cy": 3}
+
+
+def test_k17_a_joker_worth_0_in_the_rack_of_the_player_out_is_refused() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    code, _, err = run("round", "--out", "Ann", "--rack", "Ann=JK", "--points", "Ben=3",
+                       "--points", "Cy=3")
+    assert code == 2 and "Ann's rack is empty: it cannot hold JK (K17)" in one_error_line(err)
+    assert not json.loads(ok("history", "--json"))["rounds"]
+
+
+def test_k17_a_total_of_0_is_still_an_empty_rack() -> None:
+    _new(extra=("--rule", "joker_points=0"))
+    code, _, err = run("round", "--pool-out", "--points", "Ann=0", "--points", "Ben=3",
+                       "--points", "Cy=3")
+    assert code == 2 and "record it with --out Ann (K17)" in one_error_line(err)
+
+
+@pytest.mark.parametrize("typed", ["-3", " -12 "])
+def test_guided_a_negative_rack_total_is_called_negative(typed: str) -> None:
+    _new("Ann", "Ben")
+    code, _, err = run("round", "--guided", input=f"Ann\n{typed}\n")
+    assert code == 2  # the input ran out after the one answer
+    assert "Ben's rack total cannot be negative" in unfolded(err)
+    assert "is not a tile" not in err

@@ -321,3 +321,21 @@ def test_a_result_with_a_wide_name_folds_by_its_columns() -> None:
     assert display_width(text) > 74 and len(text) <= 74  # counted by characters, it fits
     assert all(display_width(line) <= 74 for line in folded.splitlines())
     assert unfolded(folded) == text
+
+
+def test_a_rummikub_result_breaks_only_between_clauses() -> None:
+    """A long result is broken after a clause, never inside one: 'the lowest rack (12)' and
+    'the lowest racks (3)' stay on their line, in round and in fix."""
+    ok("new", "Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "--game", "rummikub-xp", "--first",
+       "Ann")
+    ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=100", "--points",
+       "Dee=200", "--points", "Eve=300", "--points", "Flo=12")
+    out = ok("round", "--pool-out", "--rack", "Ann=JK 1R", "--points", "Ben=100", "--points",
+             "Cy=100", "--points", "Dee=200", "--points", "Eve=300", "--points", "Flo=12")
+    assert out.startswith("Round 2 (Ben played first): the pool ran out;\n"
+                          "  Flo has the lowest rack (12) and scores 671:\n"
+                          "  Ann -19, Ben -88, Cy -88, Dee -188, Eve -288.\n")
+    out = ok("fix", "2", "--points", "Flo=3", "--rack", "Ann=3R")
+    assert ("Round 2 now: the pool ran out;\n"
+            "  Ann and Flo tie with the lowest racks (3) and score 344 each:\n") in out
+    assert all(not line.lstrip().startswith("(") for line in out.splitlines())

@@ -33,14 +33,16 @@ FIX_OPTIONS = "--knock, --dead, --hand, --points, --upcard, --melds or --big-gin
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
           typed: dict[str, str], kind: str, hollywood: bool,
-          last: PlayedGame | None) -> GinGame:
-    """The first Gin game, or the next one after ``last`` (any game's, over)."""
+          last: PlayedGame | None, dealt: PlayedGame | None) -> GinGame:
+    """The first Gin game, or the next one after ``last`` (any game's, over); after a Gin
+    game, even with a game without a dealer between, its last winner deals (G15)."""
     from ..games.gin.game import GinGame
 
     base = last.rules if isinstance(last, GinGame) else None
     if hollywood and base is not None and base.game != kind:
         base = None
-    return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last)
+    return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last,
+                   dealt)
 
 
 def gin_rules(kind: str, hollywood: bool, typed: dict[str, str],
@@ -61,16 +63,17 @@ def gin_rules(kind: str, hollywood: bool, typed: dict[str, str],
 
 
 def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
-            rules: GinRules, last: PlayedGame | None) -> GinGame:
+            rules: GinRules, last: PlayedGame | None,
+            dealt: PlayedGame | None = None) -> GinGame:
     """The first or the next Gin game (G15: the winner of the last hand deals first)."""
     from ..games.gin.game import GinGame, new_gin_game, next_gin_game
 
-    if isinstance(last, GinGame):
-        return next_gin_game(last, names, dealer=dealer, seed=seed, rules=rules,
-                             created=created)
     players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the two players, e.g. rummy new Ann Ben --game gin")
+    if isinstance(dealt, GinGame) and dealt.state.game_over:
+        return next_gin_game(dealt, players, dealer=dealer, seed=seed, rules=rules,
+                             created=created)
     return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 

@@ -16,7 +16,7 @@ import click
 
 from ..games import PlayedGame
 from . import keepers, shell
-from .shell import _hands_from_options, _load, _print_json
+from .shell import _hands_from_options, _load, _print_json, _read
 
 if TYPE_CHECKING:
     from ..games.manipulation.game import Game
@@ -34,8 +34,9 @@ FIX_OPTIONS = "--knock, --stock-out, --hand or --points"
 
 def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created: str,
           typed: dict[str, str], kind: str, hollywood: bool,
-          last: PlayedGame | None) -> Game:
-    """The first game, or the next one after ``last`` (any game's, over)."""
+          last: PlayedGame | None, dealt: PlayedGame | None) -> Game:
+    """The first game, or the next one after ``last`` (any game's, over); the deal goes on
+    from ``dealt``, the ledger's last game with a dealer, if the players sit as there."""
     from ..games.manipulation.game import Game, new_game, next_game
     from ..games.manipulation.rules import MANIPULATION_RUMMY
 
@@ -47,15 +48,17 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
     base = last.rules if isinstance(last, Game) else MANIPULATION_RUMMY
     rules = keepers.playable(base, typed, len(players))
-    if isinstance(last, Game):
-        return next_game(last, names, dealer=dealer, seed=seed, created=created, rules=rules)
+    if dealt is not None:
+        return next_game(dealt, players, dealer=dealer, seed=seed, created=created,
+                         rules=rules)
     return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)
 
 
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says: the seats, the decks, who deals and plays first."""
-    from ..games.manipulation.game import Game
+    from ..games import last_dealt
+    from ..games.manipulation.game import Game, dealer_after
     from ..games.manipulation.report import house_rules_text
     from ..games.manipulation.scoring import leader_of
 
@@ -78,10 +81,11 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     click.echo(fold(f"Use {decks} deck{'s' if decks > 1 else ''} with "
                     f"{decks} joker{'s' if decks > 1 else ''} ({cards} cards); deal "
                     f"{game.rules.hand_size} cards each."))
-    if number == 1:
-        picked = "" if dealer_given else " (picked at random)"
-    else:
-        picked = "" if dealer_given else " (the deal moves on to the left)"
+    picked = "" if dealer_given else " (picked at random)"
+    if not dealer_given and number > 1:  # said only when the rule, not chance, chose
+        earlier = _read(path, quiet=True).games[:number - 1]
+        if dealer_after(game.players, last_dealt(earlier)) is not None:
+            picked = " (the deal moves on to the left)"
     click.echo(fold(f"{game.first_dealer} deals first{picked}; {leader} plays first."))
     house = house_rules_text(game.rules)
     if house:

@@ -35,13 +35,14 @@ NO_KNOCK = ("Rummikub has no knock: a round ends with --out NAME (who played the
 
 def start(names: tuple[str, ...], first: str | None, seed: int | None, created: str,
           typed: dict[str, str], kind: str, hollywood: bool,
-          last: PlayedGame | None) -> RummikubGame:
+          last: PlayedGame | None, dealt: PlayedGame | None) -> RummikubGame:
     """The first Rummikub game, or the next one after ``last`` (any game's, over)."""
     from ..games.rummikub.game import RummikubGame, new_rummikub_game, next_rummikub_game
     from ..games.rummikub.rules import PRESETS
 
     if hollywood:
-        raise click.UsageError("--hollywood scores a Gin game, not Rummikub")
+        raise click.UsageError("--hollywood does not apply to Rummikub: it scores a Gin "
+                               "game")
     same = last if isinstance(last, RummikubGame) else None
     players = names or (tuple(last.players) if last is not None else ())
     if not players:
@@ -114,7 +115,7 @@ def _racks_from_options(opts: GivenOptions) -> dict[str, RackEntry]:
         for value in values:
             name, tiles = _split_pair(value, option, RACK_EXAMPLE)
             _put(racks, name, typed_hand(tiles), RACK_OPTIONS)
-    for name, total in _hands_from_options((), opts["points"], "rack").items():
+    for name, total in _hands_from_options((), opts["points"], "rack", RACK_OPTIONS).items():
         _put(racks, name, total, RACK_OPTIONS)
     return racks
 
@@ -159,7 +160,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
     from ..games.rummikub.game import RummikubGame, check_open, record_rummikub_round
     from ..render import fold_result
-    from .prompts import Back, ask_confirm, ask_rummikub_round
+    from .prompts import Back, ask_confirm, ask_rummikub_change, ask_rummikub_round
 
     game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
@@ -167,18 +168,18 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     while True:
         try:
             who, answers = ask_rummikub_round(game, given_end, out, racks)
-        except Back:
+            break
+        except Back:  # at a rack: the ending was wrong; ask the round again
             click.echo("Back to the start of the round.", err=True)
             given_end, out, racks = False, None, {}
-            continue
+    while True:
         preview, _ = record_rummikub_round(game, who, answers, first)
         click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
                 break
-        except Back:
-            click.echo("Back to the start of the round.", err=True)
-            given_end, out, racks = False, None, {}
+        except Back:  # change one answer, keep the others
+            who, answers = ask_rummikub_change(game, who, answers)
             continue
         click.echo("Nothing recorded.", err=True)
         return

@@ -99,8 +99,9 @@ class Keeper(Protocol):
 
     def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
               created: str, typed: dict[str, str], kind: str, hollywood: bool,
-              last: PlayedGame | None) -> PlayedGame:
-        """The first game, or the next one after ``last`` (any game's, over)."""
+              last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
+        """The first game, or the next one after ``last`` (any game's, over); ``dealt`` is
+        the ledger's last game with a dealer, from which a card game's deal goes on."""
         ...
 
     def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,

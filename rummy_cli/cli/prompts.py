@@ -635,11 +635,7 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
     recorded, whose answers are the defaults (``rummy fix N`` on a terminal). 'back' at a
     rack raises :class:`Back`.
     """
-    from ..games.rummikub.game import rack_entry
-    from ..tiles import check_tile_copies, parse_tiles
-
     players = game.players
-    rules = game.rules
     known = {find_player_by_prefix(players, name): rack for name, rack in given.items()}
     who = None if out is None else find_player_by_prefix(players, out)
     number = len(game.rounds) + 1
@@ -653,37 +649,7 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
     entered: dict[str, Any] = {} if who is None else {who: ""}
 
     def check_for(p: str) -> Callable[[str], Any]:
-        held = [t for rack in entered.values() if isinstance(rack, str) and rack
-                for t in parse_tiles(rack)]
-
-        def check(raw: str) -> Any:
-            text = raw.strip()
-            if text.lower() in BACK_WORDS:
-                raise Back
-            rack = rack_entry(typed_hand(text), p)
-            if rack in ("", 0):
-                why = ("the pool ran out, so every rack holds tiles" if who is None else
-                       f"only {who} went out")
-                raise _CanGoBack(f"{p}'s rack cannot be empty: {why}",
-                                 "Try again, or type 'back' to start the round again.")
-            tiles = parse_tiles(rack) if isinstance(rack, str) else []
-            alone = check_tile_copies(tiles, rules.copies, rules.jokers)
-            if alone:
-                raise _CanGoBack(f"{p}'s rack holds more tiles than the set: "
-                                 f"{'; '.join(alone)}", "Try again.")
-            too_many = check_tile_copies(held + tiles, rules.copies, rules.jokers)
-            if too_many:
-                raise _CanGoBack(f"with the racks before it, {'; '.join(too_many)}",
-                                 "Try again, or type 'back' to start the round again.")
-            from ..games.rummikub.scoring import rack_points
-
-            worth = rack if isinstance(rack, int) else rack_points(tiles, rules)
-            if worth > rules.most_rack_points:
-                raise RefusedError(f"{worth} is more than every tile of the set is worth "
-                                   f"({rules.most_rack_points})")
-            return rack
-
-        return check
+        return _rack_check(game, p, who, entered, "the racks before it", AGAIN)
 
     for p in players:
         if p == who:
@@ -699,6 +665,127 @@ def ask_rummikub_round(game: Any, given_end: bool, out: str | None,
         entered[p] = _ask(f"{p}'s rack", check,
                           default="" if before in (None, "") else str(before))
     return who, {p: entered[p] for p in players if p in entered}
+
+
+def _rack_check(game: Any, p: str, who: str | None, others: Mapping[str, Any], where: str,
+                hint: str) -> Callable[[str], Any]:
+    """The checks of ``p``'s rack as typed, with who went out (None: the pool ran out) and
+    the ``others``' racks (``where`` names them in a message); ``hint`` says what 'back'
+    does after a refusal. 'back' raises :class:`Back`."""
+    from ..games.rummikub.game import rack_entry
+    from ..games.rummikub.scoring import rack_points
+    from ..tiles import check_tile_copies, parse_tiles
+
+    rules = game.rules
+    held = [t for q, rack in others.items() if q != p and isinstance(rack, str) and rack
+            for t in parse_tiles(rack)]
+
+    def check(raw: str) -> Any:
+        text = raw.strip()
+        if text.lower() in BACK_WORDS:
+            raise Back
+        rack = rack_entry(typed_hand(text), p)
+        if rack in ("", 0):
+            why = ("the pool ran out, so every rack holds tiles" if who is None else
+                   f"only {who} went out")
+            raise _CanGoBack(f"{p}'s rack cannot be empty: {why}", hint)
+        tiles = parse_tiles(rack) if isinstance(rack, str) else []
+        alone = check_tile_copies(tiles, rules.copies, rules.jokers)
+        if alone:
+            raise _CanGoBack(f"{p}'s rack holds more tiles than the set: "
+                             f"{'; '.join(alone)}", "Try again.")
+        too_many = check_tile_copies(held + tiles, rules.copies, rules.jokers)
+        if too_many:
+            raise _CanGoBack(f"with {where}, {'; '.join(too_many)}", hint)
+        worth = rack if isinstance(rack, int) else rack_points(tiles, rules)
+        if worth > rules.most_rack_points:
+            raise RefusedError(f"{worth} is more than every tile of the set is worth "
+                               f"({rules.most_rack_points})")
+        return rack
+
+    return check
+
+
+RUMMIKUB_CHANGE_QUESTION = "Change which? (a name, 'out', or Enter for none)"
+RUMMIKUB_ENDING_WORDS = ("out", "went out", "end", "ending")
+
+
+def ask_rummikub_change(game: Any, who: str | None, racks: Mapping[str, Any]
+                        ) -> tuple[str | None, dict[str, Any]]:
+    """After 'back' at "Record this round?" in Rummikub: show the round as entered and
+    change one answer (a rack, or who went out), keeping the others.
+
+    Enter keeps the round as it is; 'back' while changing an answer leaves it as it was.
+    A new ending asks again only the racks that no longer fit it.
+    """
+    players = game.players
+    while True:
+        _show_rummikub_round(game, who, racks)
+
+        def answer(raw: str) -> tuple[str, str]:
+            text = raw.strip()
+            if not text:
+                return "keep", ""
+            for words, meaning, word in ((("back",), "keep", "'back'"),
+                                         (RUMMIKUB_ENDING_WORDS, "ending", "'out'"),
+                                         (POOL_WORDS, "pool", "'pool'")):
+                if text.lower() in words:
+                    player = _player_or_word(players, text, word)
+                    return ("rack", player) if player is not None else (meaning, "")
+            return "rack", find_player_by_prefix(players, text)
+
+        what, p = _ask(RUMMIKUB_CHANGE_QUESTION, answer, default="")
+        try:
+            if what == "keep":
+                return who, dict(racks)
+            if what in ("ending", "pool"):  # 'pool' says the new ending at once
+                return _change_rummikub_ending(game, who, racks, asked=what == "ending")
+            if p == who:
+                click.echo(f"  {p} went out, so {p}'s rack is empty: type 'out' to change "
+                           "who went out.", err=True)
+                continue
+            check = _rack_check(game, p, who, racks, "the other racks", CHOOSE)
+            return who, {**racks, p: _ask(f"{p}'s rack", check)}
+        except Back:
+            click.echo("Nothing changed.", err=True)
+
+
+def _show_rummikub_round(game: Any, who: str | None, racks: Mapping[str, Any]) -> None:
+    ending = "the pool ran out" if who is None else f"{who} went out"
+    click.echo(f"As entered: {ending}.", err=True)
+    for p in game.players:
+        rack = racks.get(p, "")
+        shown = "no tiles" if rack == "" else f"a total of {rack}" if isinstance(rack, int) \
+            else rack
+        click.echo(f"  {p}: {shown}", err=True)
+
+
+def _change_rummikub_ending(game: Any, who: str | None, racks: Mapping[str, Any],
+                            asked: bool = True) -> tuple[str | None, dict[str, Any]]:
+    """Ask who went out again (``asked``; else the pool ran out); the rack of a player who
+    went out before and now did not is asked, since it was empty."""
+    new = _ask(OUT_QUESTION, lambda raw: _rummikub_ending_answer(game.players, raw)) \
+        if asked else None
+    now = {p: r for p, r in racks.items() if p != new}
+    if new is not None:
+        now[new] = ""
+    for p in game.players:
+        if p == new or now.get(p) not in (None, "", 0):
+            continue
+        check = _rack_check(game, p, new, now, "the other racks", CHOOSE)
+        now[p] = _ask(f"{p}'s rack", check)
+    return new, {p: now[p] for p in game.players}
+
+
+def _rummikub_ending_answer(players: Sequence[str], raw: str) -> str | None:
+    """Who went out, or None (the pool ran out); 'back' leaves the round as it was."""
+    text = raw.strip()
+    if text.lower() in BACK_WORDS:
+        player = _player_or_word(players, text, "'back'")
+        if player is None:
+            raise Back
+        return player
+    return _out_answer(players, text)
 
 
 # --- a Rummikub turn --------------------------------------------------------------------

@@ -35,7 +35,7 @@ from .shell import (
 @click.argument("names", nargs=-1)
 @click.option("--dealer", metavar="NAME",
               help="Who deals first (default: picked at random, R3; in the next game, the "
-                   "player left of the last dealer).")
+                   "player left of the last card game's last dealer).")
 @click.option("--first", metavar="NAME",
               help="Rummikub: who plays first (default: picked at random; in the next game, "
                    "the player left of the last game's last first player).")
@@ -53,9 +53,11 @@ from .shell import (
               help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
 @click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
               metavar="GAME",
-              help="The game: Manipulation Rummy (the default), Gin Rummy with the "
+              help="The game: Manipulation Rummy ('manipulation'), Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
-                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six).")
+                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six). Default: "
+                   "a game of the same kind as the ledger's last one; Manipulation Rummy "
+                   "in a new ledger.")
 @click.option("--hollywood", is_flag=True,
               help="Gin: score three games at once from one series of hands (G19-G22).")
 @ledger_option
@@ -67,9 +69,10 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """Start a game: the players in seat order (clockwise), or the next game of a ledger.
 
     Manipulation Rummy takes 2-5 players, the Gin games 2. On a ledger whose game is over,
-    'rummy new' alone starts the next game in the same file: the same players in the same
-    seats, the same house rules, and the deal moves on. A game still being played is never
-    replaced.
+    'rummy new' alone starts the next game in the same file: the same kind of game (unless
+    --game), the same players in the same seats, the same house rules, and the deal moves
+    on. A game still being played is never replaced. In a new ledger the game is
+    Manipulation Rummy unless --game.
 
     Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
     XP) and has no dealer: --first says who plays first. A game is one round per player
@@ -88,7 +91,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """
     from datetime import datetime, timezone
 
-    from ..games import GAMES, is_gin
+    from ..games import GAMES, is_gin, last_dealt
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
@@ -109,7 +112,8 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     path = ledger_path(ledger)
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def started(last: PlayedGame | None) -> tuple[Keeper, PlayedGame]:
+    def started(last: PlayedGame | None,
+                dealt: PlayedGame | None = None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
             wanted = last.rules.game if last is not None and is_gin(last) else "gin"
@@ -124,14 +128,17 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         starter = dealer
         if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
             if dealer is not None:
-                raise click.UsageError("Rummikub has no dealer: say who plays first with "
-                                       "--first NAME")
+                raise click.UsageError("--dealer does not apply to Rummikub: Rummikub has no "
+                                       "dealer; say who plays first with --first NAME")
+            if knock_limit is not None:
+                raise click.UsageError("--knock-limit does not apply to Rummikub: it has no "
+                                       "knock; a round ends when a player goes out (K17)")
             starter = first
         elif first is not None:
             raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
                                    "--dealer NAME")
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
-                                    last)
+                                    last, dealt)
 
     if not path.exists() and not path.is_symlink():
         if not names:
@@ -145,7 +152,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             last = night.current
             if not last.state.game_over:
                 raise RefusedError(_in_progress(path, night))
-            keeper, game = started(last)
+            keeper, game = started(last, last_dealt(night.games))
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"{entry_word(game)} {number} is started in {path}"))
@@ -173,8 +180,10 @@ def _in_progress(path: Path, night: Ledger) -> str:
     dealer = game.next_dealer()
     up = f"{dealer} deals next" if dealer is not None else \
         f"{game.next_leader()} plays first next"
+    undo = (f", take back the {entry} just started with 'rummy undo'," if _empty_game(night)
+            else "")  # (undo takes back a game with no round when one comes before it)
     return (f"{path}: {which} is still being played ({played} so far; "
-            f"{up}): record its rounds with 'rummy round', or "
+            f"{up}): record its rounds with 'rummy round'{undo} or "
             "start another game elsewhere with --ledger OTHER.yaml")
 
 

@@ -515,15 +515,17 @@ def _recorded(path: Path, number: int) -> str:
 
 
 def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
-                        what: str = "hand") -> dict[str, str | int]:
+                        what: str = "hand", options: str = "--hand/--points"
+                        ) -> dict[str, str | int]:
     """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);
-    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack')."""
+    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack'), and
+    ``options`` the options that give it, as a message names them."""
     from ..hands import typed_hand, typed_total
 
     entered: dict[str, str | int] = {}
     for value in hands:
         name, cards = _split_pair(value, "--hand")
-        _put(entered, name, typed_hand(cards))
+        _put(entered, name, typed_hand(cards), options)
     for value in points:
         name, total = _split_pair(value, "--points")
         n = typed_total(total, what)
@@ -534,7 +536,7 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
             raise click.UsageError(
                 f"--points {_short(value)!r}: the total must be a whole number of points "
                 f"(digits 0-9), e.g. --points {_short(name)}=12")
-        _put(entered, name, n)
+        _put(entered, name, n, options)
     return entered
 
 

@@ -63,6 +63,7 @@ class PlayedGame(Protocol):
     @property
     def state(self) -> GameState: ...
     def next_dealer(self) -> str | None: ...  # None once over, and in a game with no dealer
+    def last_dealer(self) -> str | None: ...  # who dealt its last round; None: no dealer
     def next_leader(self) -> str | None: ...  # who plays first next; None once over
     def sheet(self) -> Sheet: ...  # what its package's report says of it
     def undone(self) -> PlayedGame: ...  # without its last round (hand in Gin)
@@ -119,6 +120,12 @@ def registered_for(preset: str) -> Registered:
 def family_of(name: str) -> str:
     """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
     return registered(name).package
+
+
+def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
+    """The last of ``games`` that had a dealer (a card game; Rummikub has none), or None:
+    the deal of the next card game goes on from there, whatever was played between."""
+    return next((g for g in reversed(games) if g.last_dealer() is not None), None)
 
 
 def is_gin(game: PlayedGame) -> bool:

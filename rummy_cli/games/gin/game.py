@@ -116,6 +116,10 @@ class GinGame:
         """Who deals the next hand, or None once the game is over."""
         return self.state.next_dealer
 
+    def last_dealer(self) -> str:
+        """Who dealt the last hand (the first dealer if none was played)."""
+        return self.dealer_of(max(len(self.rounds), 1))
+
     def next_leader(self) -> str | None:
         """The non-dealer of the next hand, who is offered the upcard first (G5)."""
         dealer = self.next_dealer()

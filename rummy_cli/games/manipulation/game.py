@@ -33,6 +33,7 @@ from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
 
 if TYPE_CHECKING:
+    from .. import PlayedGame
     from ..protocol import Sheet
 
 
@@ -84,6 +85,10 @@ class Game:
     def next_dealer(self) -> str | None:
         """Who deals the next round, or None once the game is over."""
         return None if self.state.game_over else self.dealer_of(len(self.rounds) + 1)
+
+    def last_dealer(self) -> str:
+        """Who dealt the last round (the first dealer if none was played)."""
+        return self.dealer_of(max(len(self.rounds), 1))
 
     def next_leader(self) -> str | None:
         """Who plays first in the next round, or None once the game is over."""
@@ -211,22 +216,31 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
     return score_round(game.players, points, entry.knocker, game.rules)
 
 
-def last_dealer(game: Game) -> str:
-    """Who dealt the last round of ``game`` (the first dealer if it has no rounds)."""
-    return game.dealer_of(max(len(game.rounds), 1))
+def dealer_after(players: Sequence[str], dealt: PlayedGame | None) -> str | None:
+    """Who deals first after ``dealt``, the ledger's last game with a dealer (a card game,
+    over): the player left of its last dealer, as in one long game (R4), when the same
+    players sit in the same seats; None when the rule does not apply (R3: pick at random).
+
+    A game without a dealer played in between (Rummikub) does not move the deal.
+    """
+    if dealt is None or not dealt.state.game_over or tuple(dealt.players) != tuple(players):
+        return None
+    last = dealt.last_dealer()
+    return None if last is None else leader_of(tuple(players), last)
 
 
 def next_game(
-    previous: Game,
+    previous: PlayedGame,
     players: Sequence[str] = (),
     dealer: str | None = None,
     seed: int | None = None,
     rules: Rules | None = None,
     created: str = "",
 ) -> Game:
-    """The game after ``previous``, which must be over: the same players in the same seats
-    and the same rules unless others are given; the deal moves on to the left of the last
-    game's last dealer (R4) unless ``dealer`` is given, or the players changed.
+    """The game after ``previous``, the last card game (which must be over): the same
+    players in the same seats and the same rules unless others are given; the deal moves on
+    to the left of the last game's last dealer (R4) unless ``dealer`` is given, or the
+    players changed (:func:`dealer_after`).
 
     >>> g = new_game(["Ann", "Ben", "Cy"], dealer="Cy")
     >>> g, _ = record_round(g, "Ann", {"Ann": "3C", "Ben": 200, "Cy": 200})
@@ -237,11 +251,13 @@ def next_game(
     if not previous.state.game_over:
         raise RefusedError("the game is still being played: a new game starts only after "
                            "this one is over")
-    names = tuple(players) or previous.players
-    game = new_game(names, dealer=dealer, seed=seed, rules=rules or previous.rules,
-                    created=created)
-    if dealer is None and game.players == previous.players:
-        game = replace(game, first_dealer=leader_of(game.players, last_dealer(previous)))
+    names = tuple(players) or tuple(previous.players)
+    if rules is None:
+        rules = previous.rules if isinstance(previous, Game) else MANIPULATION_RUMMY
+    game = new_game(names, dealer=dealer, seed=seed, rules=rules, created=created)
+    moved = dealer_after(game.players, previous)
+    if dealer is None and moved is not None:
+        game = replace(game, first_dealer=moved)
     return game
 
 

@@ -128,6 +128,10 @@ class RummikubGame:
         """Rummikub has no dealer (K2)."""
         return None
 
+    def last_dealer(self) -> None:
+        """Rummikub has no dealer (K2): a card game after it deals on from the one before."""
+        return None
+
     def next_leader(self) -> str | None:
         """Who is proposed to play first in the next round; None once the game is over."""
         return None if self.state.game_over else self.proposed_first()
@@ -311,10 +315,15 @@ def _scored(game: RummikubGame, entry: RummikubEntry, worth: dict[str, int],
         if worth[p] > most:
             raise RefusedError(f"{p}'s rack total {worth[p]} is more than every tile of the "
                                f"set is worth ({most})")
-    if entry.out is not None and worth[entry.out]:
+    # a rack of tiles is empty only with no tile (a joker may be worth 0 by a house rule);
+    # a total of 0 is taken as an empty rack
+    empty = [p for p in game.players if _is_empty(entry.racks.get(p, ""))]
+    if entry.out is not None and entry.out not in empty:
+        held = (f"tiles worth {worth[entry.out]}" if worth[entry.out]
+                else str(entry.racks[entry.out]))
         raise RefusedError(f"{entry.out} went out, so {entry.out}'s rack is empty: it "
-                           f"cannot hold tiles worth {worth[entry.out]} (K17)")
-    empty = [p for p in game.players if worth[p] == 0 and p != entry.out]
+                           f"cannot hold {held} (K17)")
+    empty = [p for p in empty if p != entry.out]
     if empty and entry.out is not None:
         raise RefusedError(f"{empty[0]}'s rack is empty too, but only {entry.out} went out: "
                            "the round ended as soon as one player played their last tile "
@@ -324,6 +333,11 @@ def _scored(game: RummikubGame, entry: RummikubEntry, worth: dict[str, int],
                            f"running out did not end the round: record it with --out "
                            f"{empty[0]} (K17)")
     return score_round(game.players, worth, entry.out, rules, jokers)
+
+
+def _is_empty(rack: RackEntry) -> bool:
+    """Whether a rack as entered is empty: no tile, or a total of 0."""
+    return rack == 0 if isinstance(rack, int) else not rack.split()
 
 
 def check_open(game: RummikubGame) -> None:
