@@ -266,11 +266,8 @@ def table_rows(report: StatsReport, screen: bool = True) -> list[list[Any]]:
                  p.goings_out, "" if p.best_round is None else p.best_round,
                  "" if p.average_left is None else p.average_left, p.jokers_held, p.total]
                 for p in report.players]
-    # Rummikub has no knock and no undercut: those cells stay empty, not 0 or the goings out
-    none = report.kind == "rummikub"
-    return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won,
-             *(("", "", "") if none else (p.knocks, p.undercuts_scored,
-                                          p.undercuts_suffered)), p.goings_out,
+    return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won, p.knocks,
+             p.undercuts_scored, p.undercuts_suffered, p.goings_out,
              "" if p.best_round is None else p.best_round,
              "" if p.average_left is None else p.average_left, p.total]
             for p in report.players]
@@ -328,9 +325,8 @@ def summary(report: StatsReport) -> str:
 
 
 def _players_json(report: StatsReport) -> list[dict[str, Any]]:
-    if report.kind == "rummikub":  # no knock, no undercut (null); the jokers held added
-        return [{**doc, "knocks": None, "undercuts_scored": None, "undercuts_suffered": None,
-                 "jokers_held": p.jokers_held}
+    if report.kind == "rummikub":  # plus the rounds ended holding a joker
+        return [{**doc, "jokers_held": p.jokers_held}
                 for doc, p in zip(_common_json(report), report.players)]
     return _common_json(report)
 

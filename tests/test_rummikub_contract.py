@@ -346,15 +346,13 @@ def test_contract_standings_json_for_rummikub() -> None:
     assert (ann["points"], ann["total"], ann["round_bonus"], ann["game_bonus"]) == (88, 88, 0, 0)
 
 
-def test_contract_stats_no_knocks_goings_out_and_jokers_held() -> None:
-    """Rummikub has no knock: knocks and undercuts are null, going out is goings_out."""
+def test_contract_stats_knocks_are_goings_out_and_jokers_held() -> None:
     _four()
     ok("round", "--out", "Ann", *E10_RACKS)
     players = {p["name"]: p for p in _json("stats")["kinds"][0]["players"]}
-    assert (players["Ann"]["knocks"], players["Ann"]["goings_out"]) == (None, 1)
+    assert (players["Ann"]["knocks"], players["Ann"]["goings_out"]) == (1, 1)
     assert (players["Ben"]["jokers_held"], players["Cy"]["jokers_held"]) == (1, 0)
-    assert players["Ann"]["undercuts_scored"] is None
-    assert players["Ben"]["undercuts_scored"] is players["Ben"]["undercuts_suffered"] is None
+    assert players["Ben"]["undercuts_scored"] == players["Ben"]["undercuts_suffered"] == 0
     assert players["Ben"]["average_left_in_hand"] == 47
 
 

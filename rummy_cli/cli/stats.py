@@ -107,9 +107,8 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
 
     Rummikub's table has no knocks or undercuts: Out counts the rounds the player went
     out, Avg is the worth left in the rack, and Jokers the rounds ended holding a joker
-    (racks entered as tiles). CSV (one sheet for every kind of game) keeps every column:
-    in a Rummikub row Knocks, Undercuts and Undercut are empty (null in JSON, where
-    goings_out counts the rounds the player went out), and Jokers is added last.
+    (racks entered as tiles). JSON and CSV (one sheet for every kind of game) keep every
+    column: for Rummikub, knocks = goings out, undercuts 0, plus jokers.
 
     \b
     Examples:
