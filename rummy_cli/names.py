@@ -39,3 +39,27 @@ def look_alike(players: Iterable[str], name: str) -> str | None:
     """The first of ``players`` whose name looks like ``name``, or None."""
     key = skeleton(name)
     return next((p for p in players if skeleton(p) == key), None)
+
+
+def look_alike_pairs(names: Iterable[str]) -> list[tuple[str, str]]:
+    """The pairs of different names that look the same (one skeleton), in order, each once.
+
+    >>> look_alike_pairs(["Ann", "Ben", "\\u0410nn", "ann"])
+    [('Ann', 'Аnn')]
+
+    (``ann`` is Ann in another case: stats counts the two as one player already.)
+    """
+    first: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for name in names:
+        folded = unicodedata.normalize("NFC", name.strip()).casefold()  # as stats counts
+        if folded in seen:
+            continue
+        seen.add(folded)
+        key = skeleton(name)
+        if key in first:
+            pairs.append((first[key], name))
+        else:
+            first[key] = name
+    return pairs

@@ -498,3 +498,26 @@ def test_each_kinds_figures_come_from_its_own_games_only(gin: list[Any],
         assert sum(p.rounds_played for p in report.players) == seats - 2 * dead
         names = {p.casefold() for g in own for p in g.players}
         assert {p.name.casefold() for p in report.players} == names
+
+
+# --- names that look alike but are not the same -------------------------------------------
+
+def test_names_that_look_alike_across_ledgers_are_warned_about() -> None:
+    for path in ("a.yaml", "b.yaml"):
+        ok("new", "Ann", "Ben", "--ledger", path)
+        ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=10",
+           "--ledger", path)
+    code, _, err = run("rename", "Ann", "\u0410nn", "--ledger", "b.yaml")  # a Cyrillic А
+    assert code == 0 and "looks just like 'Ann'" in err
+    code, out, err = run("stats", "a.yaml", "b.yaml")
+    assert code == 0 and "'Ann' and '\u0410nn' look alike" in err
+    assert out.count("nn    ") == 2  # still two rows: the warning says why
+    code, _, err = run("stats", "a.yaml", "b.yaml", "--json")
+    assert code == 0 and "look alike" in err  # on stderr: the JSON stays clean
+
+
+def test_the_same_name_in_another_case_is_one_player_and_no_warning() -> None:
+    for path, name in (("a.yaml", "Ann"), ("b.yaml", "ANN")):
+        ok("new", name, "Ben", "--ledger", path)
+    code, out, err = run("stats", "a.yaml", "b.yaml")
+    assert code == 0 and "Warning" not in err

@@ -322,3 +322,10 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
     from ..render import fold
 
     click.echo(fold(f"Renamed {seated} to {wanted} in {where} of {path}."))
+    from ..names import skeleton
+
+    if skeleton(seated) == skeleton(wanted) and not same_name(seated, wanted):
+        click.echo(f"Warning: {wanted!r} looks just like {seated!r} but is spelt with other "
+                   "letters (one of another alphabet, perhaps): other ledgers that call this "
+                   "player by the old spelling will count two players in 'rummy stats'",
+                   err=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from .shell import (
     json_option,
     ledger_option,
 )
+
+if TYPE_CHECKING:
+    from ..stats import StatsReport
 
 
 def _file_identity(path: Path) -> object:
@@ -138,6 +142,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
     paths = _ledger_paths([*ledgers, *([] if ledger is None else [ledger])])
     games = [game for path in paths for game in _read(path).games]
     reports = stats_by_kind(games, wanted)
+    _warn_look_alikes(reports)
     if as_json:
         _print_json({**stats_json(reports), "ledgers": [str(p) for p in paths]})
         return
@@ -162,3 +167,16 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
         click.echo(table(table_rows(report), headers(report), fmt, compact=True,
                          floatfmt=".1f"))
         _footer(summary(report), fmt)
+
+
+def _warn_look_alikes(reports: Sequence[StatsReport]) -> None:
+    """Two names that look the same but are spelt with other letters (a Cyrillic А for a
+    Latin A, say) are two players to the stats: say so, on stderr, before the tables."""
+    from ..names import look_alike_pairs
+
+    names = [p.name for report in reports for p in report.players]
+    for one, other in look_alike_pairs(names):
+        click.echo(f"Warning: {one!r} and {other!r} look alike but are spelt with different "
+                   "letters (one of another alphabet, perhaps), so they are counted as two "
+                   "players; 'rummy rename' in the ledger with the odd one makes them one",
+                   err=True)
