@@ -131,6 +131,8 @@ class Selection:
     figures: tuple[str, ...]
     heading: str = ""
     nested: frozenset[str] = frozenset()
+    # decisions of another rule shown under a rule they bear on, labelled 'See also'
+    see_also: frozenset[str] = frozenset()
     whole: bool = False  # the whole book: sections, introductions and every figure
     lead: str = ""  # a search's heading before its ids ('Rules that mention ...')
 
@@ -453,13 +455,40 @@ def look_up(query: str | None, in_force: dict[str, tuple[AnyRules, str | None]],
     raise NoSuchRule(f"no rule mentions {text!r}{_close(pairs, text)}")
 
 
+def also_in(query: str | None, games: tuple[str, ...]) -> list[tuple[Rulebook, tuple[str, ...]]]:
+    """The books of ``games`` a word (or a figure's name) also finds rules in, each with the
+    ids of those rules; nothing for the whole book or for ids, which find their own book.
+
+    >>> [(b.game, ids) for b, ids in also_in("tile", ("gin", "rummikub"))][0][1][:3]
+    ('K1', 'K2', 'K3')
+    """
+    text = " ".join((query or "").split())
+    if not text or all(id_letter(w) for w in text.split()) or id_letter(text):
+        return []
+    found = []
+    for book in (b for b in load_rulebooks() if b.game in games):
+        try:
+            selection = select(book, text)
+        except NoSuchRule:
+            continue
+        found.append((book, tuple(dict.fromkeys(e.rule for e in selection.entries))))
+    return found
+
+
 def _several(book: Rulebook, selections: list[Selection]) -> Selection:
-    """Several ids at once (R14 R17-D2): each entry once, in the book's order."""
+    """Several ids at once (R14 R17-D2): each entry once, in the book's order, and last the
+    decisions shown only as 'see also' (those whose own rule is not shown)."""
     ids = {e.id for s in selections for e in s.entries}
     names = {n for s in selections for n in s.figures}
-    return Selection(tuple(e for e in book.entries if e.id in ids),
+    asked = {e.id for s in selections for e in s.entries if e.id not in s.see_also}
+    entries = [e for e in book.entries if e.id in ids]
+    see_also = {e.id for e in entries if e.is_decision and e.id not in asked
+                and e.rule not in ids}
+    return Selection(tuple(sorted(entries, key=lambda e: e.id in see_also)),
                      tuple(n for n in figure_names(book) if n in names),
-                     nested=frozenset().union(*(s.nested for s in selections)))
+                     nested=frozenset(e.id for e in entries if e.is_decision
+                                      and (e.rule in ids or e.id in see_also)),
+                     see_also=frozenset(see_also))
 
 
 def _figures_of(book: Rulebook, entries: tuple[Entry, ...]) -> tuple[str, ...]:
@@ -469,19 +498,24 @@ def _figures_of(book: Rulebook, entries: tuple[Entry, ...]) -> tuple[str, ...]:
     return tuple(n for n in figure_names(book) if n in used or figure_of(book, n).rule in rules)
 
 
-def _with_decisions(book: Rulebook, rule_ids: set[str]) -> tuple[tuple[Entry, ...], set[str]]:
-    """The rules, each followed by its decisions and the decisions elsewhere that cite it."""
+def _with_decisions(book: Rulebook, rule_ids: set[str]) -> Selection:
+    """The rules, each followed by its decisions, then by the decisions of rules not shown
+    that cite it (K16-D1 under K14), which are only 'see also': not the rule's own."""
     shown: list[Entry] = []
-    nested: set[str] = set()
+    see_also: set[str] = set()
     for rule in (e for e in book.entries if e.id in rule_ids):
         shown.append(rule)
+        shown += [e for e in book.entries if e.rule == rule.id and e.is_decision]
         cite = re.compile(rf"\b{rule.id}(?![\d])")
         for e in book.entries:
-            if e.is_decision and e not in shown and (
-                    e.rule == rule.id or cite.search(" ".join((e.title, *e.blocks)))):
+            if (e.is_decision and e.rule not in rule_ids and e.id not in see_also
+                    and cite.search(" ".join((e.title, *e.blocks)))):
                 shown.append(e)
-                nested.add(e.id)
-    return tuple(shown), nested
+                see_also.add(e.id)
+    entries = tuple(shown)
+    return Selection(entries, _figures_of(book, entries),
+                     nested=frozenset(e.id for e in entries if e.is_decision),
+                     see_also=frozenset(see_also))
 
 
 def _span(book: Rulebook) -> str:
@@ -497,9 +531,7 @@ def _range(book: Rulebook, low: int, high: int) -> Selection:
     missing = next((n for n in range(low, high + 1) if f"{letter}{n}" not in have), None)
     if missing is not None:  # found at once past the last rule, however high 'high' is
         raise NoSuchRule(f"there is no rule {letter}{missing}: the rules are {_span(book)}")
-    ids = {f"{letter}{n}" for n in range(low, high + 1)}
-    entries, nested = _with_decisions(book, ids)
-    return Selection(entries, _figures_of(book, entries), nested=frozenset(nested))
+    return _with_decisions(book, {f"{letter}{n}" for n in range(low, high + 1)})
 
 
 def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | None,
@@ -527,9 +559,8 @@ def _by_id(book: Rulebook, number: int, decision: str | None, d_number: str | No
         have = (f"its parts are {', '.join(rule.id + p for p in rule.parts)}" if rule.parts
                 else f"{rule.id} has no lettered parts (rummy rules {rule.id} shows it)")
         raise NoSuchRule(f"there is no {rule.id}{part}: {have}")
-    entries, nested = _with_decisions(book, {rule.id})
     heading = f"{rule.id}{part} is part ({part}) of {rule.id}:" if part else ""
-    return Selection(entries, _figures_of(book, entries), heading, frozenset(nested))
+    return replace(_with_decisions(book, {rule.id}), heading=heading)
 
 
 def _by_figure(book: Rulebook, name: str) -> Selection:

@@ -153,12 +153,14 @@ def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
     elif selection.heading:
         lines += _heading_lines(selection.heading)
     section = ""
-    for e in selection.entries:
+    for i, e in enumerate(selection.entries):
         if selection.whole and e.section != section:
             section = e.section
             lines += ["", "", section, "-" * len(section)]
         if lines:
             lines.append("")
+        if e.id in selection.see_also and (i == 0 or selection.entries[i - 1].rule != e.rule):
+            lines += [*_see_also_lines(book, selection, i, rules), ""]
         lines += _entry_lines(e, rules, e.id in selection.nested)
     if selection.figures:
         if selection.whole:
@@ -175,6 +177,18 @@ def render(book: Rulebook, selection: Selection, rules: AnyRules | None = None,
                          "--rule NAME=VALUE changes a figure of it as a house rule.", 0),
                   "", *table]
     return "\n".join(lines)
+
+
+def _see_also_lines(book: Rulebook, selection: Selection, first: int,
+                    rules: AnyRules) -> list[str]:
+    """The label over decisions of another rule shown under one they bear on: 'See also:
+    K16-D1 (a decision under K16, The older joker rules)'."""
+    rule = selection.entries[first].rule
+    ids = [e.id for e in selection.entries[first:]
+           if e.id in selection.see_also and e.rule == rule]
+    title = next(fill(e.title, rules) for e in book.entries if e.id == rule)
+    kind = "a decision" if len(ids) == 1 else "decisions"
+    return _wrap(f"See also: {', '.join(ids)} ({kind} under {rule}, {title})", 4)
 
 
 def _heading_lines(heading: str) -> list[str]:
@@ -202,6 +216,22 @@ def render_parts(parts: list[Part]) -> str:
         text = render(p.book, replace(p.selection, heading=""), p.rules, p.where, p.standard)
         out.append(text if p.selection.whole else "\n".join([*_game_heading(p.book), "", text]))
     return "\n\n".join(out)
+
+
+def also_lines(also: list[tuple[Rulebook, tuple[str, ...]]], query: str) -> list[str]:
+    """One line per other game whose rules a word also finds, saying how to see them.
+
+    >>> from rummy_cli.rulebook import load_rulebook
+    >>> also_lines([(load_rulebook("rummikub"), ("K9",))], "opening")
+    ['Also in Rummikub: K9 (rummy rules K9)']
+    """
+    lines = []
+    for book, ids in also:
+        shown = ", ".join(ids) if len(ids) <= 4 else f"{', '.join(ids[:3])} and {len(ids) - 3} more"
+        how = f"rummy rules {ids[0]}" if len(ids) == 1 else (
+            f"rummy rules {' '.join(query.split())} --game {book.presets[0][0]}")
+        lines += _heading_lines(f"Also in {book.name}: {shown} ({how})")
+    return lines
 
 
 def figures_parts(parts: list[Part]) -> list[str]:

@@ -154,16 +154,17 @@ def parse_tiles(text: str | Iterable[str]) -> list[AnyTile]:
 
 
 def parse_tile_table(text: str) -> TileTable:
-    """A table: sets separated by ``/`` or ``|``; empty words mean an empty table."""
+    """A table: sets separated by ``/`` or ``|``; empty words mean an empty table.
+
+    As for the cards' tables, a ``/`` with no tiles on one side adds no set:
+
+    >>> len(parse_tile_table("5R 6R 7R /")), len(parse_tile_table("/ 5R 6R 7R / / 9K 9B 9O"))
+    (1, 2)
+    """
     if text.strip().upper() in ("", "EMPTY", "NONE", "[]"):
         return ()
-    sets = []
-    for chunk in _SET_SPLIT.split(text):
-        tiles = tuple(parse_tiles(chunk))
-        if not tiles:
-            raise NotationError("an empty set between two '/': each set needs its tiles")
-        sets.append(tiles)
-    return tuple(sets)
+    sets = (tuple(parse_tiles(chunk)) for chunk in _SET_SPLIT.split(text))
+    return tuple(tiles for tiles in sets if tiles)
 
 
 def format_tiles(tiles: Iterable[AnyTile]) -> str:

@@ -64,6 +64,31 @@ def test_r14_shows_the_decision_on_how_it_is_checked() -> None:
     assert code == 0
     assert headings(out) == ["R14", "R15-D2"]
     assert "R15-D2  Checking R14 and R15 at the end of the turn" in out
+    assert "    See also: R15-D2 (a decision under R15, A freed joker is played again at" in out
+
+
+@pytest.mark.parametrize(("query", "shown", "see_also"), [
+    (("R14", "R15"), ["R14", "R15", "R15-D1", "R15-D2", "R15-D3"], False),
+    (("R14", "R15-D2"), ["R14", "R15-D2"], False),  # asked for: not a 'see also'
+    (("R12", "R13"), ["R12", "R13", "R15-D2"], True),
+])
+def test_several_ids_label_only_what_is_shown_for_another_rule(query: tuple[str, ...],
+                                                                shown: list[str],
+                                                                see_also: bool) -> None:
+    code, out, _ = run("rules", *query)
+    assert code == 0 and headings(out) == shown
+    assert ("See also: R15-D2" in out) == see_also
+
+
+def test_a_decision_cited_by_a_rule_is_shown_under_its_own_rule_when_both_are_shown() -> None:
+    code, out, _ = run("rules", "R12-R15")
+    assert code == 0
+    assert headings(out) == ["R12", "R13", "R14", "R15", "R15-D1", "R15-D2", "R15-D3"]
+    assert "See also" not in out
+    code, out, _ = run("rules", "R20")
+    assert headings(out) == ["R20", "R22-D1", "R22-D2"]
+    assert flat(out).count("See also") == 1
+    assert "See also: R22-D1, R22-D2 (decisions under R22, Ties with the knocker)" in flat(out)
 
 
 def test_r17_shows_its_decisions_and_its_figure() -> None:
@@ -90,7 +115,8 @@ def test_a_range_shows_each_rule_with_its_decisions() -> None:
 def test_several_ids_show_each_once_in_book_order() -> None:
     code, out, _ = run("rules", "R17-D2", "r14", "R13-R14")
     assert code == 0
-    assert headings(out) == ["R13", "R14", "R15-D2", "R17-D2"]
+    assert headings(out) == ["R13", "R14", "R17-D2", "R15-D2"]  # 'see also' last
+    assert out.index("R17-D2  ") < out.index("See also: R15-D2") < out.index("R15-D2  ")
     code, _, err = run("rules", "R14", "R99")
     assert code == 2 and "there is no rule R99" in one_error_line(err)
 
@@ -333,6 +359,7 @@ def test_g9_shows_the_decision_that_cites_it() -> None:
     code, out, _ = run("rules", "G9")
     assert code == 0 and headings(out) == ["G9", "G10-D2"]
     assert "Example E7, a chain" in out
+    assert "See also: G10-D2 (a decision under G10, Scoring a hand)" in flat(out)
 
 
 def test_a_gin_range_shows_each_rule_with_its_decisions() -> None:

@@ -92,6 +92,53 @@ def test_k7_d1_wrap_goes_all_the_way_round_from_any_number_and_no_further() -> N
         "a run holds each number once: 2R twice"]
 
 
+@pytest.mark.parametrize(("text", "ones", "allows", "hint"), [
+    ("12R 13R 1R", "low", "high", "1R cannot follow 13R (the rule ones=high allows 12-13-1)"),
+    ("1R JK 12R", "low", "high", "1R cannot follow 13R (the rule ones=high allows 12-13-1)"),
+    ("13R 1R 2R", "low", "wrap", "1R cannot follow 13R (the rule ones=wrap allows 13-1-2)"),
+    ("12R 13R 1R 2R", "low", "wrap", "1R cannot follow 13R (the rule ones=wrap allows 13-1-2)"),
+    ("13R JK 2R", "low", "wrap", "1R cannot follow 13R (the rule ones=wrap allows 13-1-2)"),
+    ("13R 1R 2R", "high", "wrap", "2R cannot follow the 1R after 13R (the rule ones=wrap "
+                                  "allows 13-1-2)"),
+    ("12R 13R 1R 2R", "high", "wrap", "the 1R after 13R (the rule ones=wrap allows 13-1-2)"),
+    (" ".join(f"{n}R" for n in [*range(2, 14), 1, 2]), "low", "wrap",
+     "a run has at most 13 tiles (1 to 13; a joker is never 0 or 14; the rule ones=wrap "
+     "allows a run that goes round)"),
+])
+def test_k7_d1_the_hint_names_the_ones_rule_that_allows_the_run(text: str, ones: str,
+                                                               allows: str, hint: str) -> None:
+    rules = RUMMIKUB.with_house_rules({"ones": ones})
+    assert not verdict(text, rules).legal
+    assert hint in verdict(text, rules).problems[0].message
+    assert verdict(text, RUMMIKUB.with_house_rules({"ones": allows})).legal
+
+
+@pytest.mark.parametrize("text", ["12R 13R 1R 3R", "13R 1R 5R"])
+def test_k7_no_ones_rule_is_named_when_none_would_allow_the_run(text: str) -> None:
+    for ones in ("low", "high"):
+        message = verdict(text, RUMMIKUB.with_house_rules({"ones": ones})).problems[0].message
+        assert "ones=" not in message and "leave gaps" in message
+
+
+@pytest.mark.parametrize("command", [
+    ("check", "meld", "13R 1R 2R"),
+    ("check", "table", "5K 5B 5O / 13R 1R 2R"),
+    ("check", "turn", "--before", "5K 5B 5O", "--rack", "13R 1R 2R", "--after",
+     "5K 5B 5O / 13R 1R 2R"),
+])
+def test_k7_check_meld_table_and_turn_name_ones_wrap_for_a_run_that_goes_round(
+        command: tuple[str, ...]) -> None:
+    for extra, words in (((), "1 is low only and a run does not go round: 1R cannot follow "
+                              "13R (the rule ones=wrap allows 13-1-2)"),
+                         (("--rule", "ones=high"), "a run may end 12-13-1 but not go round: "
+                                                   "2R cannot follow the 1R after 13R (the "
+                                                   "rule ones=wrap allows 13-1-2)")):
+        code, out, _ = run(*command, "--game", "rummikub", *extra)
+        assert code == 1
+        assert words in " ".join(out.split()) and "ones=high allows" not in out
+    assert run(*command, "--game", "rummikub", "--rule", "ones=wrap")[0] == 0
+
+
 def test_k13_a_joker_is_never_0_or_14() -> None:
     assert values("JK 1R 2R") == [["3R"]]
     assert values("12R 13R JK") == [["11R"]]
@@ -249,6 +296,26 @@ def test_card_commands_refuse_the_rummikub_rule_option() -> None:
     assert code == 2 and "--game rummikub" in one_error_line(err)
 
 
+@pytest.mark.parametrize(("command", "named"), [
+    (("check", "meld", "5R", "6R", "7R", "--rule", "ones=high"), "--rule is"),
+    (("check", "table", "5R 6R 7R", "--rule", "ones=high"), "--rule is"),
+    (("arrange", "5R", "6R", "7R", "--rule", "ones=high"), "--rule is"),
+    (("hint", "--hand", "7H 8H 9H", "--initial"), "--initial is"),
+    (("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
+      "--initial"), "--initial is"),
+    (("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
+      "--initial", "--rule", "ones=high"), "--rule and --initial are"),
+])
+def test_a_card_game_refusing_rummikub_options_names_only_those_given(
+        command: tuple[str, ...], named: str) -> None:
+    code, _, err = run(*command)
+    line = one_error_line(err)
+    assert code == 2
+    assert line.startswith(f"Error: {named} taken with --game rummikub, rummikub-strict or "
+                           "rummikub-xp")
+    assert ("--initial" in line) == ("--initial" in command)
+
+
 def test_k8_check_table_text() -> None:
     code, out, _ = run("check", "table", "5O JK 7O / 3K 4K 5K / 7K 7B JK", "--game",
                        "rummikub")
@@ -287,6 +354,14 @@ def test_check_table_empty_and_decks() -> None:
     code, out, _ = run("check", "table", "empty", "--game", "rummikub", "--json")
     assert code == 0 and json.loads(out) == {"legal": True, "value": 0, "melds": []}
     assert run("check", "table", "5R 6R 7R", "--game", "rummikub", "--decks", "1")[0] == 2
+
+
+@pytest.mark.parametrize("text", ["5R 6R 7R /", "/ 5R 6R 7R"])
+def test_check_table_takes_a_slash_at_either_end_as_the_cards_do(text: str) -> None:
+    code, out, err = run("check", "table", text, "--game", "rummikub")
+    assert (code, err) == (0, "") and out.startswith("LEGAL table: 1 set, all legal")
+    cards = run("check", "table", text.replace("5R 6R 7R", "7H 8H 9H"))
+    assert cards[0] == 0 and cards[1].startswith("LEGAL table: 1 meld, all legal")
 
 
 def test_check_table_without_a_table_names_a_tile_example() -> None:

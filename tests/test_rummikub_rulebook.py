@@ -105,6 +105,47 @@ def test_k14_shows_its_decisions_and_the_strict_one_that_cites_it() -> None:
     assert headings(out) == ["K14", "K14-D1", "K14-D2", "K16-D1"]
     assert "one real 6O releases all the jokers that were 6O" in flat(out)
     assert re.search(r"^  joker_swap = any +K14  ", out, re.MULTILINE)
+    # K16-D1 is K16's: it is shown under a 'See also' label, never as K14's own
+    label = "    See also: K16-D1 (a decision under K16, The older joker rules)"
+    assert out.index("K14-D2  ") < out.index(label) < out.index("K16-D1  A strict joker")
+    assert "See also" not in out[:out.index(label)]
+
+
+def test_k14_d3_names_the_decisions_shown_as_k14_s_own() -> None:
+    code, _, err = run("rules", "K14-D3")
+    assert code == 2 and one_error_line(err) == (
+        "Error: there is no K14-D3: the decisions under K14 are K14-D1, K14-D2")
+    out = run("rules", "K14")[1]
+    own = out[:out.index("See also")]
+    assert headings(own) == ["K14", "K14-D1", "K14-D2"]
+
+
+@pytest.mark.parametrize(("query", "also"), [
+    ("opening", "Also in Rummikub: K9, K10, K11 and 3 more (rummy rules opening --game "
+                "rummikub)"),
+    ("joker", "Also in Rummikub: K1, K9, K10 and 8 more (rummy rules joker --game rummikub)"),
+])
+def test_a_word_of_the_card_books_points_to_rummikub_s_rules_too(query: str,
+                                                                 also: str) -> None:
+    code, out, _ = run("rules", query)
+    assert code == 0 and headings(out)[0][0] in "RG"  # the card books first, as before
+    assert flat(out).endswith(also)
+    assert "Also in" not in run("rules", query, "--game", "gin")[1]  # --game: that book only
+
+
+def test_a_word_in_a_rummikub_ledger_points_to_the_card_games_rules_too() -> None:
+    assert run("new", "Ann", "Ben", "--game", "rummikub")[0] == 0
+    code, out, _ = run("rules", "opening")
+    assert code == 0 and headings(out)[0] == "K9"
+    assert flat(out).endswith(
+        "Also in Gin Rummy, Oklahoma Gin and Hollywood Gin: G20 (rummy rules G20)")
+    assert "Also in" not in run("rules", "opening", "--game", "rummikub")[1]
+
+
+def test_no_pointer_when_no_other_game_has_the_word_or_for_an_id() -> None:
+    for query in (("undercut",), ("K14",), ("R14", "K9"), ("G19-G22",)):
+        code, out, _ = run("rules", *query)
+        assert code == 0 and "Also in" not in out, query
 
 
 def test_k12b_is_found_in_k12() -> None:

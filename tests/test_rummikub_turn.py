@@ -140,6 +140,22 @@ def test_k11_rearranging_after_the_opening() -> None:
 def test_k12a_nothing_played() -> None:
     v = judge("1R 2R 3R 4R 5R 6R", "9K", "1R 2R 3R / 4R 5R 6R")
     assert [(x.code, x.rule) for x in v.violations] == [("nothing-played", "K12a")]
+    assert v.violations[0].message.startswith("the table was rearranged but no tile came "
+                                              "from the rack")
+
+
+@pytest.mark.parametrize("after", ["5R 6R 7R 8R", "5R 6R 7R JK", "5R 6R / 7R 8R 9R"])
+def test_k12a_a_tile_from_nowhere_is_no_tile_from_the_rack(after: str) -> None:
+    # K3 and K12a are both broken: the new tile is not in the rack, and no tile came from it;
+    # but the table was added to, not (only) rearranged, and the message says no more
+    code, out, _ = run("check", "turn", "--game", "rummikub", "--before", "5R 6R 7R",
+                       "--rack", "1K", "--after", after, "--json")
+    assert code == 1
+    found = {(x["code"], x["rule"]): x["message"] for x in json.loads(out)["violations"]}
+    assert ("not-in-hand", "K3") in found
+    assert found[("nothing-played", "K12a")] == (
+        "no tile came from the rack (the tiles new on the table are not in it): a play adds at "
+        "least one tile from the rack")
 
 
 def test_k12b_a_tile_back_to_the_rack_is_card_removed() -> None:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rummy_cli.cards import format_table, parse_table
 from rummy_cli.errors import NotationError
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RuleError, RummikubRules
 from rummy_cli.tiles import (
@@ -71,8 +72,14 @@ def test_notation_tables_split_on_slash_or_bar() -> None:
     table = parse_tile_table("5R 6R 7R | 9K, 9B, JK")
     assert format_tile_table(table) == "5R 6R 7R / 9K 9B JK"
     assert parse_tile_table("empty") == ()
-    with pytest.raises(NotationError, match="empty set"):
-        parse_tile_table("5R 6R 7R / / 9K 9B 9R")
+
+
+@pytest.mark.parametrize("text", ["5R 6R 7R / 9K 9B 9O /", "/ 5R 6R 7R / 9K 9B 9O",
+                                  "5R 6R 7R / / 9K 9B 9O", "| 5R 6R 7R | 9K 9B 9O |"])
+def test_notation_a_slash_with_no_set_beside_it_adds_none_as_for_cards(text: str) -> None:
+    assert format_tile_table(parse_tile_table(text)) == "5R 6R 7R / 9K 9B 9O"
+    cards = text.replace("5R 6R 7R", "7H 8H 9H").replace("9K 9B 9O", "QS QH QD")
+    assert format_table(parse_table(cards)) == "7H 8H 9H / QS QH QD"
 
 
 def test_k1_a_set_holds_two_of_each_tile_and_two_jokers() -> None:

@@ -137,6 +137,21 @@ def test_r12a_nothing_played_when_new_card_came_from_nowhere() -> None:
     assert verdict.played == ()
 
 
+@pytest.mark.parametrize(("before", "after", "said"), [
+    ("7H 8H 9H", "7H 8H 9H 10H", "no card came from the hand (the cards new on the table are "
+                                 "not in it): a meld adds at least one card from the hand"),
+    ("7H 8H 9H", "7H 8H 9H JK=10H", "no card came from the hand (the cards new on the table"),
+    ("7H 8H 9H 10H", "7H 8H 9H / 10H JH QH", "no card came from the hand (the cards new"),
+    ("5H 6H 7H 8H 9H 10H", "5H 6H 7H / 8H 9H 10H", "the table was rearranged but no card "
+                                                   "came from the hand"),
+])
+def test_r12a_says_what_happened_to_the_table(before: str, after: str, said: str) -> None:
+    verdict = judge(before, "2C", after)
+    assert ("nothing-played", "R12a") in found(verdict)
+    assert said in messages(verdict)
+    assert ("rearranged" in messages(verdict)) == ("rearranged" in said)
+
+
 def test_r12a_a_card_from_the_hand_is_a_meld_even_beside_one_from_nowhere() -> None:
     verdict = judge("7H 8H 9H", "10H", "7H 8H 9H 10H JH")
     assert found(verdict) == [("not-in-hand", "R6")]

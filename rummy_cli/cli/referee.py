@@ -56,7 +56,7 @@ def tile_rule_option(f: F) -> F:
                              "opening=50. Repeat for more.")(f)
 
 
-def _tile_game(game: str, house_rules: tuple[str, ...], *card_only: bool) -> bool:
+def _tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -> bool:
     """Whether --game names a Rummikub preset; the Rummikub options are refused otherwise."""
     from .rummikub_check import is_tile_game
 
@@ -70,10 +70,16 @@ def _tile_game(game: str, house_rules: tuple[str, ...], *card_only: bool) -> boo
 
         raise click.UsageError(f"--game is {', '.join(known[:-1])} or {known[-1]}, not "
                                f"{quoted(game)}")
-    if house_rules or any(card_only):
-        raise click.UsageError("--rule and --initial are taken with --game rummikub, "
-                               "rummikub-strict or rummikub-xp")
+    _refuse_tile_options(house_rules, initial)
     return False
+
+
+def _refuse_tile_options(house_rules: tuple[str, ...], initial: bool) -> None:
+    """Refuses the Rummikub-only options given to a card game, naming only those given."""
+    given = [name for name, on in (("--rule", house_rules), ("--initial", initial)) if on]
+    if given:
+        raise click.UsageError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} "
+                               "taken with --game rummikub, rummikub-strict or rummikub-xp")
 
 
 @check.command("meld")
@@ -536,9 +542,7 @@ def _solver_tile_game(game: str, house_rules: tuple[str, ...], initial: bool = F
 
         raise click.UsageError(f"--game is manipulation, rummikub, rummikub-strict or "
                                f"rummikub-xp here, not {quoted(game)}")
-    if house_rules or initial:
-        raise click.UsageError("--rule and --initial are taken with --game rummikub, "
-                               "rummikub-strict or rummikub-xp")
+    _refuse_tile_options(house_rules, initial)
     return False
 
 

@@ -104,10 +104,11 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
     Alone, or with a word, it shows the rules of one game: --game's, else that of the
     ledger (--ledger, $RUMMY_LEDGER or ./rummy-ledger.yaml); with neither, the two card
     games, each under its own heading (a word they never use is looked up in Rummikub's
-    rules too). An id is found in its own game's rules whatever the game. Figures such as
-    the knock limit are shown as in force in the ledger's game, house rules marked with
-    '*'; a Gin or Rummikub game's figures are those of its preset (gin or rummikub unless
-    --game names another).
+    rules too); a word that other games' rules use too ends with a line saying where. An
+    id is found in its own game's rules whatever the game. Figures such as the knock limit
+    are shown as in force in the ledger's game, house rules marked with '*'; a Gin or
+    Rummikub game's figures are those of its preset (gin or rummikub unless --game names
+    another).
 
     \b
     Examples:
@@ -125,12 +126,12 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
       rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
     """
-    from ..rulebook import look_up
-    from ..rulebook_text import figures_parts, parts_json, render_parts
+    from ..rulebook import also_in, book_games, look_up
+    from ..rulebook_text import also_lines, figures_parts, parts_json, render_parts
 
     books = _books(game.lower() if game else None, ledger)
-    parts = look_up(" ".join(query) if query else None, books.in_force, books.scope,
-                    books.also, books.standards)
+    text = " ".join(query) if query else None
+    parts = look_up(text, books.in_force, books.scope, books.also, books.standards)
     if as_json:
         from .shell import _print_json
 
@@ -141,3 +142,8 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
                              or [f"No rule figures in {' '.join(query)}."]))
     else:
         click.echo(render_parts(parts))
+        if game is None:  # a word the other games' books use too: say where to look
+            shown = {p.book.game for p in parts}
+            also = also_in(text, tuple(g for g in book_games() if g not in shown))
+            if also:
+                click.echo("\n" + "\n".join(also_lines(also, text or "")))

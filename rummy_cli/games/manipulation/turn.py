@@ -168,10 +168,11 @@ def judge_turn(
         [resolved(analyze_meld(m, rules)) for m in before], [resolved(v) for v in verdicts])
     # R12a asks for a card from the hand: a card new on the table from nowhere is not one
     if changed and not played:
+        what = ("no card came from the hand (the cards new on the table are not in it)"
+                if new_real or new_jokers else
+                "the table was rearranged but no card came from the hand")
         violations.append(Violation(
-            NOTHING_PLAYED, "R12a",
-            "the table was rearranged but no card came from the hand: "
-            "a meld adds at least one card from the hand"))
+            NOTHING_PLAYED, "R12a", f"{what}: a meld adds at least one card from the hand"))
     if changed and draws >= rules.max_draws:
         violations.append(Violation(
             MELD_AFTER_THIRD_DRAW, "R5",

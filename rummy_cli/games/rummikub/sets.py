@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ...tiles import COLOURS, NUMBERS, AnyTile, Tile, TileJoker, tile_sort_key
-from .rules import RUMMIKUB, RummikubRules
+from ...tiles import COLOURS, NUMBERS, AnyTile, Colour, Tile, TileJoker, tile_sort_key
+from .rules import CHOICES, RUMMIKUB, RummikubRules
 
 MIN_SET = 3  # K5
 
@@ -291,24 +291,50 @@ def _why(tiles: Sequence[AnyTile], rules: RummikubRules) -> str:
         words = _listed([c.word for c in COLOURS if c in colours])
         return ("neither a group (one number, no colour twice) nor a run (one colour): "
                 f"numbers {_listed(sorted(numbers))} in {words}")
+    allows = _ones_rule_allowing(tiles, rules)  # a milder rule for the 1 after the 13
     twice = [t for t, n in Counter(real).items() if n > 1]
     round_again = rules.ones == "wrap" and len(twice) == 1 and len(tiles) == 14  # K7-D1
-    if twice and not round_again and not (rules.ones != "low"
-                                          and twice == [Tile(1, real[0].colour)]):
+    if twice and allows is None and not round_again and not (
+            rules.ones != "low" and twice == [Tile(1, real[0].colour)]):
         return f"a run holds each number once: {twice[0]} twice"
     if len(tiles) > 13 + (rules.ones != "low"):  # before the 1-after-13 words: no joker is 14
-        more = (" (1 to 13; a joker is never 0 or 14; the rule ones=high allows a 1 after the "
-                "13)" if rules.ones == "low" else "")
-        return f"a run has at most {13 + (rules.ones != 'low')} tiles{more}"
-    if rules.ones == "low" and 1 in numbers and 13 in numbers:
-        colour = real[0].colour
-        return (f"1 is low only: {Tile(1, colour)} cannot follow {Tile(13, colour)} (the rule "
-                "ones=high allows 12-13-1)")
+        if rules.ones != "low":  # 14 at most under any rule
+            return "a run has at most 14 tiles"
+        lets = {"high": "a 1 after the 13", "wrap": "a run that goes round"}
+        more = "" if allows is None else f"; the rule ones={allows} allows {lets[allows]}"
+        return f"a run has at most 13 tiles (1 to 13; a joker is never 0 or 14{more})"
+    if allows is not None:
+        return _ones_why(real[0].colour, rules.ones, allows)
     jokers = len(tiles) - len(real)
     filler = "no joker fills" if not jokers else (
         f"{jokers} joker{'s' if jokers > 1 else ''} cannot fill")
     return (f"{_listed([str(t) for t in sorted(real)])} leave gaps that {filler} (a run is "
             "consecutive numbers)")
+
+
+def _ones_rule_allowing(tiles: Sequence[AnyTile], rules: RummikubRules) -> str | None:
+    """The milder ``ones`` rule under which ``tiles`` would be a legal run, if one would do."""
+    wider = CHOICES["ones"][CHOICES["ones"].index(rules.ones) + 1:]  # low, high, wrap
+    return next((ones for ones in wider if readings(tiles, replace(rules, ones=ones))), None)
+
+
+def _ones_why(colour: Colour, ones: str, allows: str) -> str:
+    """Why a run through the 13 and the 1 is refused under ``ones`` but not under ``allows``.
+
+    >>> from rummy_cli.tiles import Colour
+    >>> _ones_why(Colour.RED, "low", "high")
+    '1 is low only: 1R cannot follow 13R (the rule ones=high allows 12-13-1)'
+    >>> _ones_why(Colour.RED, "low", "wrap").endswith("(the rule ones=wrap allows 13-1-2)")
+    True
+    """
+    one, thirteen = Tile(1, colour), Tile(13, colour)
+    if allows == "high":
+        return f"1 is low only: {one} cannot follow {thirteen} (the rule ones=high allows 12-13-1)"
+    wrap = "(the rule ones=wrap allows 13-1-2)"
+    if ones == "low":
+        return f"1 is low only and a run does not go round: {one} cannot follow {thirteen} {wrap}"
+    return (f"a run may end 12-13-1 but not go round: {Tile(2, colour)} cannot follow the {one} "
+            f"after {thirteen} {wrap}")
 
 
 def _listed(words: Sequence[object], last: str = "and") -> str:

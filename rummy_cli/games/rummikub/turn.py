@@ -153,10 +153,12 @@ def judge_turn(before: TileTable, rack: Sequence[AnyTile], after: TileTable, *,
             f"{f'only {rack_jokers}' if rack_jokers else 'none'}")))
 
     changed = Counter(map(set_key, before)) != Counter(map(set_key, after))
-    if changed and not played:
+    if changed and not played:  # K12a asks for a tile from the rack, not one from nowhere
+        what = ("no tile came from the rack (the tiles new on the table are not in it)"
+                if after_real - before_real or new_jokers else
+                "the table was rearranged but no tile came from the rack")
         violations.append(Violation(NOTHING_PLAYED, "K12a", (
-            "the table was rearranged but no tile came from the rack: a play adds at least "
-            "one tile from the rack")))
+            f"{what}: a play adds at least one tile from the rack")))
 
     # K8: every set after the turn is legal
     for number, verdict in enumerate(verdicts, 1):
