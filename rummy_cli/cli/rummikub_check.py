@@ -259,5 +259,6 @@ def judge(before: TileTable, rack: Sequence[AnyTile], after: TileTable, rules: R
     if as_json:
         _print_json(turn_json(verdict, found))
     else:
-        click.echo(turn_text(verdict, style, found, looked, rules.opening))
+        click.echo(turn_text(verdict, style, found, looked, rules.opening,
+                             continued=rules.opening_turn == "continue"))
     sys.exit(code)

@@ -168,8 +168,10 @@ def turn_json(v: TurnVerdict, suggestion: TileTable | None) -> dict[str, Any]:
 
 
 def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: TileTable | None = None,
-              looked: bool = False, opening: int = 30) -> str:
-    """The referee's verdict on one turn, as said at the table."""
+              looked: bool = False, opening: int = 30, continued: bool = False) -> str:
+    """The referee's verdict on one turn, as said at the table. ``continued``: the opening
+    may go on in the same turn (``opening_turn=continue``), so the sets that open need not
+    be on the table after it."""
     prose = _prose(style)
     if v.legal:
         lines = ["LEGAL turn." if v.melded else
@@ -184,8 +186,13 @@ def turn_text(v: TurnVerdict, style: Style = PLAIN, suggestion: TileTable | None
                 lines.append(wrap(note, prose, f"  {show_tiles(s.shown, style)}  ", indent=4))
     if v.opening_value is not None and v.melded:
         enough = "opens" if v.opening_value >= opening else f"short of {opening}"
-        lines.append(f"The new sets of the player's own tiles are worth {v.opening_value} "
-                     f"({enough}).")
+        if continued:  # laid first, then perhaps taken apart by the rest of the turn
+            lines.append(wrap(f"The played tiles make sets of their own worth "
+                              f"{v.opening_value} ({enough}; the turn may go on after them, "
+                              f"K10).", prose))
+        else:
+            lines.append(f"The new sets of the player's own tiles are worth "
+                         f"{v.opening_value} ({enough}).")
     left = ("nothing" if not v.hand_after else
             f"{show_tiles(v.hand_after, style)} ({plural(v.hand_points, 'point')})")
     lines.append(wrap(f"Played from the rack: {show_tiles(v.played, style)}.  Left in the rack:"
