@@ -85,7 +85,7 @@ def test_new_never_overwrites_a_file_that_is_not_a_ledger() -> None:
 
 @pytest.mark.parametrize("name", ["format-1-friday-night.yaml", "format-1-house-rules.yaml"])
 def test_format_1_ledger_written_by_0_1_0_loads_byte_for_byte(name: str) -> None:
-    shutil.copy(DATA / name, "old.yaml")
+    shutil.copyfile(DATA / name, "old.yaml")
     before = Path("old.yaml").read_bytes()
     night, warnings = ledger.read(Path("old.yaml"))
     assert warnings == [] and len(night.games) == 1
@@ -95,7 +95,7 @@ def test_format_1_ledger_written_by_0_1_0_loads_byte_for_byte(name: str) -> None
 
 
 def test_format_1_house_rules_and_notes_survive_the_first_write() -> None:
-    shutil.copy(DATA / "format-1-house-rules.yaml", "old.yaml")
+    shutil.copyfile(DATA / "format-1-house-rules.yaml", "old.yaml")  # not its mode
     game = ledger.load(Path("old.yaml"))[0]
     assert game.rules == Rules(target=100, knock_limit=7)
     assert game.players == ("Zoë", "Ben Lee")
