@@ -259,6 +259,12 @@ def _why_no_run(cards: Meld, known: list[Card], free: int, rules: Rules) -> str:
             if set(ranks) <= window:
                 return (f"{_display(cards)} turns the corner: an ace is low (A-2-3) or "
                         "high (Q-K-A), never both")
+    if not rules.ace_high and 1 in ranks:
+        # would it fit with the ace high (Q-K-A), as the book allows but this table not?
+        high = sorted(14 if r == 1 else r for r in ranks)
+        if high[-1] - high[0] + 1 <= size:
+            return (f"{_display(cards)} puts the ace above the king, but here the ace is "
+                    "low only (house rule ace_high=no): A-2-3, never Q-K-A")
     # the tightest span, with the ace low or high
     best: list[int] = []
     spans = [ranks]

@@ -297,14 +297,12 @@ def test_card_commands_refuse_the_rummikub_rule_option() -> None:
 
 
 @pytest.mark.parametrize(("command", "named"), [
-    (("check", "meld", "5R", "6R", "7R", "--rule", "ones=high"), "--rule is"),
-    (("check", "table", "5R 6R 7R", "--rule", "ones=high"), "--rule is"),
-    (("arrange", "5R", "6R", "7R", "--rule", "ones=high"), "--rule is"),
     (("hint", "--hand", "7H 8H 9H", "--initial"), "--initial is"),
     (("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
       "--initial"), "--initial is"),
+    # --rule is a card game's too (its house rules): only --initial is named
     (("check", "turn", "--before", "7H 8H 9H", "--hand", "10H", "--after", "7H 8H 9H 10H",
-      "--initial", "--rule", "ones=high"), "--rule and --initial are"),
+      "--initial", "--rule", "ones=high"), "--initial is"),
 ])
 def test_a_card_game_refusing_rummikub_options_names_only_those_given(
         command: tuple[str, ...], named: str) -> None:
@@ -313,7 +311,19 @@ def test_a_card_game_refusing_rummikub_options_names_only_those_given(
     assert code == 2
     assert line.startswith(f"Error: {named} taken with --game rummikub, rummikub-strict or "
                            "rummikub-xp")
-    assert ("--initial" in line) == ("--initial" in command)
+    assert "--rule" not in line
+
+
+@pytest.mark.parametrize("command", [
+    ("check", "meld", "7H", "8H", "9H", "--rule", "ones=high"),
+    ("check", "table", "7H 8H 9H", "--rule", "ones=high"),
+    ("arrange", "7H", "8H", "9H", "--rule", "joker_free=rearrange"),
+    ("hint", "--hand", "7H 8H 9H", "--rule", "opening=50"),
+])
+def test_a_rummikub_rule_given_to_a_card_game_names_the_game(command: tuple[str, ...]
+                                                              ) -> None:
+    code, _, err = run(*command)
+    assert code == 2 and "is a Rummikub rule: add --game rummikub" in one_error_line(err)
 
 
 def test_k8_check_table_text() -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,6 +28,9 @@ from .shell import (
     json_option,
     style_options,
 )
+
+if TYPE_CHECKING:
+    from ..games.manipulation.rules import Rules
 
 
 @cli.group(cls=RummyGroup)
@@ -52,8 +56,38 @@ def rules_game_option(f: F) -> F:
 
 def tile_rule_option(f: F) -> F:
     return click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
-                        help="Rummikub only: a house rule, e.g. --rule ones=high, --rule "
-                             "opening=50. Repeat for more.")(f)
+                        help="A house rule, e.g. --rule ace_high=no (Manipulation Rummy) or "
+                             "--rule ones=high (Rummikub); 'rummy rules' lists the figures. "
+                             "Repeat for more.")(f)
+
+
+def card_rules(house_rules: Sequence[str], file_rules: dict[str, Any] | None = None) -> Rules:
+    """Manipulation Rummy's rules with a dispute file's ``rules:`` and each ``--rule
+    NAME=VALUE`` applied (the house rules of the table: an ace low only, melds of four...);
+    refuses an unknown rule or one that cannot be played."""
+    from ..games.manipulation.rules import MANIPULATION_RUMMY
+    from .shell import _split_pair
+
+    changes: dict[str, str] = {}
+    for name, value in (file_rules or {}).items():
+        if isinstance(value, (dict, list)) or value is None:
+            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
+                                     f"{'nothing' if value is None else 'a list or mapping'}")
+        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
+    for pair in house_rules:
+        name, value = _split_pair(pair, "--rule", "ace_high=no")
+        changes[name] = value
+    from dataclasses import fields
+
+    from ..games.rummikub.rules import RummikubRules
+
+    ours = {f.name for f in fields(MANIPULATION_RUMMY)}
+    tiles = {f.name for f in fields(RummikubRules)} - ours
+    for name in changes:
+        if name.strip().lower().replace("-", "_") in tiles:
+            raise click.UsageError(f"{name} is a Rummikub rule: add --game rummikub (or "
+                                   "rummikub-strict, rummikub-xp)")
+    return MANIPULATION_RUMMY.with_house_rules(changes) if changes else MANIPULATION_RUMMY
 
 
 def _tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -> bool:
@@ -70,16 +104,23 @@ def _tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -
 
         raise click.UsageError(f"--game is {', '.join(known[:-1])} or {known[-1]}, not "
                                f"{quoted(game)}")
-    _refuse_tile_options(house_rules, initial)
+    _refuse_tile_options(house_rules, initial, game)
     return False
 
 
-def _refuse_tile_options(house_rules: tuple[str, ...], initial: bool) -> None:
-    """Refuses the Rummikub-only options given to a card game, naming only those given."""
-    given = [name for name, on in (("--rule", house_rules), ("--initial", initial)) if on]
+def _refuse_tile_options(house_rules: tuple[str, ...], initial: bool,
+                         game: str = "manipulation") -> None:
+    """Refuses the options a card game does not take, naming only those given: --initial
+    is Rummikub's, and --rule is Manipulation Rummy's and Rummikub's (a Gin game's melds
+    are its preset's)."""
+    card_rules_taken = game.strip().lower() == "manipulation"
+    given = [name for name, on in (("--rule", house_rules and not card_rules_taken),
+                                   ("--initial", initial)) if on]
     if given:
+        games = ("--game manipulation, rummikub, rummikub-strict or rummikub-xp"
+                 if given == ["--rule"] else "--game rummikub, rummikub-strict or rummikub-xp")
         raise click.UsageError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} "
-                               "taken with --game rummikub, rummikub-strict or rummikub-xp")
+                               f"taken with {games}")
 
 
 @check.command("meld")
@@ -100,6 +141,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
       rummy check meld "5H JK 7H"        (the joker must be 6H)
       rummy check meld QS KS AS --json
       rummy check meld QS KS AS --game gin   (illegal: in Gin the ace is low only)
+      rummy check meld QS KS AS --rule ace_high=no   (a table that plays the ace low)
       rummy check meld 5R 6R JK --game rummikub   (the joker stands for 4R or 7R)
       rummy check meld 12R 13R 1R --game rummikub --rule ones=high
     """
@@ -120,7 +162,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
         verdict = judge_gin_melds([parsed], game, decks)[0]
     else:
         _check_copies(parsed, decks or 2)
-        verdict = analyze_meld(parsed)
+        verdict = analyze_meld(parsed, card_rules(house_rules))
     code = _settle(0 if verdict.legal else 1)
     if as_json:
         from ..games.manipulation.report import meld_json
@@ -168,7 +210,8 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str,
         verdicts = judge_gin_melds(melds, game, decks)
     else:
         _check_copies([c for m in melds for c in m], decks or 2)
-        verdicts = [analyze_meld(m) for m in melds]
+        rules = card_rules(house_rules)
+        verdicts = [analyze_meld(m, rules) for m in melds]
     code = _settle(0 if all(v.legal for v in verdicts) else 1)
     if as_json:
         from ..games.manipulation.report import table_json
@@ -425,6 +468,16 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
             turn_from_file(data, game, house_rules, initial, decks, draws, as_json,
                            _style(ascii_only, unicode))
         _card_dispute_only(data, house_rules, initial)
+        file_rules = data.get("rules")
+        if file_rules is not None and not isinstance(file_rules, dict):
+            raise UnusableInputError(f"{label}: rules: is a mapping of figures, e.g. "
+                                     "rules: {ace_high: no}")
+        from ..errors import RummyError
+
+        try:
+            rules = card_rules(house_rules, file_rules)
+        except RummyError as exc:  # (a rule that cannot be played, too)
+            raise UnusableInputError(f"{label}: {exc}") from None
         before_t = _table_from(data.get("before"), f"{label}: before")
         hand_c = _hand_from(data.get("hand"), f"{label}: hand")
         after_t = _table_from(data.get("after"), f"{label}: after")
@@ -438,6 +491,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         turn_from_options(before, hand, after, game, house_rules, initial, decks, draws,
                           guided, as_json, _style(ascii_only, unicode))
     elif options_given and not guided:
+        rules = card_rules(house_rules)
         missing = [n for n, v in (("--hand (the player's hand after drawing)", hand),
                                   ("--after (the table the player proposes)", after))
                    if v is None]
@@ -449,13 +503,14 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     elif guided or shell.stdin_is_terminal():
         from .prompts import ask_turn
 
+        rules = card_rules(house_rules)  # (refused before a question is asked)
         before_t, hand_c, after_t, draws = ask_turn(before, hand, after, decks or 2, draws)
     else:
         raise click.UsageError(
             "give a dispute file (or '-' for standard input) or --hand and --after "
             "(and --before unless the table was empty)")
     _judge_and_print(before_t, hand_c, after_t, draws or 1, decks or 2, as_json,
-                     _style(ascii_only, unicode), label)
+                     _style(ascii_only, unicode), label, rules)
 
 
 def _typed(parameter: str) -> bool:
@@ -474,7 +529,7 @@ def _card_dispute_only(data: dict[str, Any], house_rules: tuple[str, ...],
     if game is not None and str(game).strip().lower() != "manipulation":
         raise UnusableInputError(f"{label}: game: {str(game)[:30]!r}: a dispute is refereed for "
                                  "manipulation or rummikub, rummikub-strict, rummikub-xp")
-    for key in ("initial", "rules"):
+    for key in ("initial",):
         if key in data:
             raise UnusableInputError(f"{label}: '{key}' belongs to a Rummikub dispute: add "
                                      "game: rummikub, or remove it")
@@ -486,12 +541,14 @@ def _card_dispute_only(data: dict[str, Any], house_rules: tuple[str, ...],
 
 
 def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
-                     as_json: bool, style: Style, label: str | None = None) -> None:
+                     as_json: bool, style: Style, label: str | None = None,
+                     rules: Rules | None = None) -> None:
     from ..games.manipulation.rules import MANIPULATION_RUMMY
     from ..games.manipulation.turn import judge_turn
 
+    rules = rules or MANIPULATION_RUMMY
     try:
-        verdict = judge_turn(before, hand, after, draws=draws, decks=decks)
+        verdict = judge_turn(before, hand, after, draws=draws, decks=decks, rules=rules)
     except UnusableInputError as exc:  # the file's name says where the problem is
         raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
     suggestion: tuple[Meld, ...] | None = None
@@ -503,11 +560,11 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     if looked:
         from ..search.solver import suggest
 
-        suggestion = suggest(before, verdict.played, decks=decks)
+        suggestion = suggest(before, verdict.played, decks=decks, rules=rules)
         if suggestion is None and not as_json:  # then say what could have been played
             from ..search.solver import partial_play
 
-            partial = partial_play(before, verdict.played, decks=decks)
+            partial = partial_play(before, verdict.played, decks=decks, rules=rules)
     code = _settle(0 if verdict.legal else 1)
     if as_json:
         from ..games.manipulation.report import turn_json
@@ -516,7 +573,7 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
     else:
         from ..games.manipulation.report import turn_text
 
-        click.echo(turn_text(verdict, style, suggestion, looked, MANIPULATION_RUMMY, partial))
+        click.echo(turn_text(verdict, style, suggestion, looked, rules, partial))
     sys.exit(code)
 
 
@@ -524,8 +581,9 @@ def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: in
 
 def solver_game_options(f: F) -> F:
     f = click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
-                     help="Rummikub only: a house rule, e.g. --rule ones=high, --rule "
-                          "joker_free=rearrange. Repeat for more.")(f)
+                     help="A house rule, e.g. --rule ace_high=no (Manipulation Rummy) or "
+                          "--rule ones=high (Rummikub); 'rummy rules' lists the figures. "
+                          "Repeat for more.")(f)
     return click.option("--game", default="manipulation", show_default=True, metavar="GAME",
                         help="manipulation (cards), or the tiles of rummikub, "
                              "rummikub-strict, rummikub-xp.")(f)
@@ -583,7 +641,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
                                  "rummy arrange 7S 7H 7D 8S 9S")
     d = decks or 2
     _check_copies(parsed, d)
-    result = solve(parsed, decks=d)
+    result = solve(parsed, decks=d, rules=card_rules(house_rules))
     code = _settle(0 if result.possible else 1)
     if as_json:
         _print_json({"possible": result.possible,
@@ -648,13 +706,13 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
                    _style(ascii_only, unicode))
         return
     draws = draws or 1
-    from ..games.manipulation.rules import MANIPULATION_RUMMY as RULES
     from ..games.manipulation.scoring import hand_points
     from ..games.manipulation.turn import ordinal, validate_start
     from ..render import plural, show_cards, wrap
     from ..search.progress import searching
     from ..search.solver import best_play
 
+    RULES = card_rules(house_rules)  # noqa: N806  (the rules in force, as before)
     d = decks or 2
     table = _table(table_text, "--table")
     hand = _cards(hand_text or "", "--hand")
@@ -665,11 +723,11 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
     validate_start(table, hand, d, RULES)
     with searching(sys.stderr):  # a second without an answer: say it is still searching
         play = best_play(table, hand, decks=d, draws=draws,
-                         by="points" if by == "points" else "cards")
+                         by="points" if by == "points" else "cards", rules=RULES)
     code = _settle(0 if play else 1)
     # no play: after a 3rd draw the turn is over and a small hand may knock; before it, the
     # player draws again (R5) and may not knock yet (R17)
-    stuck_may_knock = draws >= RULES.max_draws and hand_points(hand) <= RULES.knock_limit
+    stuck_may_knock = draws >= RULES.max_draws and hand_points(hand, RULES) <= RULES.knock_limit
     if as_json:
         if play is None:
             _print_json({"cards_played": 0, "points_shed": 0, "played": [],
@@ -677,7 +735,7 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
                          "hand_after": [str(c) for c in hand],
                          "may_knock": stuck_may_knock, "goes_out": False})
         else:
-            left = hand_points(play.hand_after)
+            left = hand_points(play.hand_after, RULES)
             _print_json({"cards_played": play.cards_played, "points_shed": play.points_shed,
                          "played": [str(c) for c in play.played],
                          "after": [[str(c) for c in m] for m in play.after],
@@ -698,7 +756,7 @@ def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, ini
         click.echo(wrap(f"No legal play: {why}", style))
         click.echo(then)
         sys.exit(code)
-    left = hand_points(play.hand_after)
+    left = hand_points(play.hand_after, RULES)
     click.echo(wrap(f"Best play: {plural(play.cards_played, 'card')} "
                     f"({show_cards(play.played, style)}), shedding "
                     f"{plural(play.points_shed, 'point')}.", style))
