@@ -61,3 +61,14 @@ def test_a_gin_game_takes_no_house_rule_here() -> None:
     code, _, err = run("check", "meld", "QS", "KS", "AS", "--game", "gin", "--rule",
                        "ace_high=no")
     assert code == 2 and "--game manipulation, rummikub" in one_error_line(err)
+
+
+def test_r10_quoted_melds_given_apart_are_melds_apart() -> None:
+    """``check table "7H 8H 9H" "QS QH QD"`` is two melds, as it reads (it was one meld of
+    six cards); loose cards still need '/' between melds."""
+    code, out, _ = run("check", "table", "7H 8H 9H", "QS QH QD", "--json")
+    assert code == 0 and len(json.loads(out)["melds"]) == 2
+    code, out, _ = run("check", "table", "5R 6R 7R", "9K 9B 9O", "--game", "rummikub")
+    assert code == 0 and "2 sets, all legal" in out
+    assert run("check", "table", "7H", "8H", "9H", "/", "QS", "QH", "QD")[0] == 0
+    assert run("check", "table", "7H 8H 9H", "10H")[0] == 0  # one run, as before

@@ -196,6 +196,7 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str,
     """
     from ..melds import analyze_meld
 
+    table = _melds_apart(table)
     if _tile_game(game, house_rules):
         from .rummikub_check import check_table as check_tiles
 
@@ -222,6 +223,23 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str,
 
         click.echo(table_text(verdicts, _style(ascii_only, unicode)))
     sys.exit(code)
+
+
+def _melds_apart(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The table as typed: when every argument holds several cards and no '/' is given,
+    each is a meld of its own (``"7H 8H 9H" "QS QH QD"``: two melds, not one of six
+    cards); loose cards with '/' between them (``7H 8H 9H / QS QH QD``) are read as typed.
+
+    >>> _melds_apart(("7H 8H 9H", "QS QH QD"))
+    ('7H 8H 9H', '/', 'QS QH QD')
+    >>> _melds_apart(("7H", "8H", "9H", "/", "QS", "QH", "QD"))
+    ('7H', '8H', '9H', '/', 'QS', 'QH', 'QD')
+    """
+    if len(args) < 2 or any("/" in a for a in args) or not all(
+            len(a.split()) > 1 for a in args):
+        return args
+    apart = [x for a in args for x in (a, "/")]
+    return tuple(apart[:-1])
 
 
 _FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
