@@ -113,8 +113,8 @@ def game_document(game: GinGame) -> dict[str, Any]:
             item["hands"] = dict(entry.hands)
         if entry.melds is not None:
             item["melds"] = entry.melds
-        if entry.big_gin:
-            item["big_gin"] = True
+        if entry.big_gin and result.hand.result == "big-gin":  # (cards show it: a mark
+            item["big_gin"] = True  # they contradict is dropped, as scoring ignores it)
         item["result"] = result.hand.result
         if result.hand.winner is not None:
             item["winner"] = result.hand.winner
