@@ -299,9 +299,19 @@ def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Car
     return _assumed_layout(rules, knocker, least, them, limit, upcard, doubled)
 
 
+def were_given(count: int) -> str:
+    """How many cards were given, for a message that first says how many are needed.
+
+    >>> were_given(1), were_given(11)
+    ('1 was given', '11 were given')
+    """
+    return f"{count} {'was' if count == 1 else 'were'} given"
+
+
 def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) -> None:
     if len(defender) != HAND:
-        raise UnusableInputError(f"the defender holds {HAND} cards, not {len(defender)}")
+        raise UnusableInputError(f"the defender must hold {HAND} cards; "
+                                 f"{were_given(len(defender))}")
     if len(knocker) == HAND + 1:
         if rules.big_gin is None:
             raise UnusableInputError(
@@ -314,8 +324,8 @@ def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) ->
                 f"{'is' if len(left.unmatched) == 1 else 'are'} in no meld: 11 cards are "
                 "big gin (all melded); otherwise a knocker keeps 10 after the discard")
     elif len(knocker) != HAND:
-        raise UnusableInputError(f"the knocker holds {HAND} cards after the discard (11 for "
-                                 f"big gin), not {len(knocker)}")
+        raise UnusableInputError(f"the knocker must hold {HAND} cards after the discard (11 "
+                                 f"for big gin); {were_given(len(knocker))}")
     shared = sorted(set(knocker) & set(defender), key=card_key)
     if shared:
         raise UnusableInputError(
