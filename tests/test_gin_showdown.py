@@ -278,6 +278,7 @@ def test_g4_deadwood_command_text_and_json() -> None:
 @pytest.mark.parametrize(("hand", "words"), [
     ("7H JK", "the hand: JK: the Gin games are played without jokers"),
     ("7H 7H", "7H appears twice"),
+    ("2S 2S 2S", "2S appears 3 times"),
     ("7X", "'7X' is not a card"),
     ("", "no cards given"),
     ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "a Gin hand has at most 11 cards"),

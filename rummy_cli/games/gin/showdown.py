@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import AnyCard, Card, Joker, card_key, format_cards
+from ...cards import AnyCard, Card, Joker, card_key, format_cards, times
 from ...errors import RefusedError, UnusableInputError
 from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
 from .deadwood import (
@@ -69,8 +69,9 @@ def real_cards(cards: Sequence[AnyCard], what: str) -> list[Card]:
         if isinstance(card, Joker):
             raise UnusableInputError(f"{what}: {card}: the Gin games are played without jokers")
         if card in seen:
-            raise UnusableInputError(f"{what}: {card} appears twice, but one deck holds "
-                                     "each card once")
+            copies = sum(1 for c in cards if c == card)
+            raise UnusableInputError(f"{what}: {card} appears {times(copies)}, but one deck "
+                                     "holds each card once")
         seen.add(card)
         real.append(card)
     return real
