@@ -416,3 +416,16 @@ def test_g13_the_history_of_a_shutout_adds_up(shutout: str) -> None:
         sums = [s + int(x) for s, x in zip(sums, line.split()[-2:])]
     total = next(line for line in lines if line.split()[:1] == ["Total"])
     assert [int(x) for x in total.split()[-2:]] == sums and sums[0] > 300
+
+
+def test_a_hand_edited_value_is_quoted_back_as_yaml_writes_it() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=30")
+    path = Path("rummy-ledger.yaml")
+    good = path.read_text(encoding="utf-8")
+    for old, new, said in (("tie: undercut", "tie: false", "cannot be false"),
+                           ("knock: 10", "knock: true", "cannot be true"),
+                           ("knock: 10", "knock: yes", "cannot be 'yes'")):
+        path.write_text(good.replace(old, new), encoding="utf-8")
+        code, _, err = run("standings")
+        assert code == 2 and one_error_line(err).endswith(said), err
