@@ -325,9 +325,13 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     #,End
     1,Ann 3
     ,Total
+    >>> table([["Ann", 19]], ["Player", "Points"], "tsv")  # each cell just its value
+    'Player\tPoints\nAnn\t19'
     """
-    if fmt == "csv":
-        return _csv(rows, headers)
+    from .sheet import is_spreadsheet, spreadsheet
+
+    if is_spreadsheet(fmt):  # csv, tsv: for a program, never padded
+        return spreadsheet([r for r in rows if _is_row(r)], headers, fmt)
     import tabulate as tabulate_module
     from tabulate import SEPARATING_LINE, tabulate
 
@@ -489,17 +493,6 @@ def _numeric(text: str) -> bool:
     except ValueError:
         return not text.strip()  # an empty cell is no word either
     return True
-
-
-def _csv(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
-    return out.getvalue().removesuffix("\n")
 
 
 _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
