@@ -516,11 +516,19 @@ def footer(text: str, fmt: str) -> str | None:
     return text
 
 
+# other names a person may type for a format (``--format markdown`` draws ``github``)
+FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
+
+
 def table_formats() -> list[str]:
-    """Every format a table can be drawn in: tabulate's, and csv."""
+    """Every name ``--format`` takes: tabulate's formats, csv, and the aliases (markdown).
+
+    >>> {"csv", "tsv", "markdown", "github", "simple"} <= set(table_formats())
+    True
+    """
     from tabulate import tabulate_formats
 
-    return sorted({*tabulate_formats, "csv"})
+    return sorted({*tabulate_formats, "csv", *FORMAT_ALIASES})
 
 
 def joker_note(card: AnyCard) -> str:

@@ -579,3 +579,12 @@ def test_tsv_and_csv_cells_hold_just_the_value(new: list[str]) -> None:
             out = ok(*command, "--format", fmt)
             cells = [c for row in csv.reader(out.splitlines(), delimiter=sep) for c in row]
             assert cells and all(c == c.strip() for c in cells), (command, fmt, out)
+
+
+def test_an_unknown_format_lists_every_format_that_works() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("standings", "--format", "xyz")
+    known = err.split("Known: ", 1)[1].strip().split(", ")
+    assert code == 2 and {"markdown", "md", "text", "csv", "tsv", "github"} <= set(known)
+    for fmt in known:  # and each one it lists works
+        assert run("standings", "--format", fmt)[0] == 0, fmt
