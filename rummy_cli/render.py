@@ -325,8 +325,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     #,End
     1,Ann 3
     ,Total
-    >>> table([["Ann", 19]], ["Player", "Points"], "tsv")  # each cell just its value
-    'Player\tPoints\nAnn\t19'
+    >>> table([["Ann", 19]], ["Player", "Points"], "tsv").split("\\t")  # just the values
+    ['Player', 'Points\\nAnn', '19']
     """
     from .sheet import is_spreadsheet, spreadsheet
 

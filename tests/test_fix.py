@@ -375,6 +375,17 @@ def test_g7_big_gin_on_eleven_cards_melded_whole_is_what_the_cards_say() -> None
     assert LEDGER.read_bytes() == before
 
 
+def test_g7_a_big_gin_mark_its_cards_contradict_is_a_warning_and_goes() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    ok("round", "--knock", "Ben", *KNOCK_BEN)
+    LEDGER.write_text(LEDGER.read_text(encoding="utf-8").replace(
+        "    result: knock", "    big_gin: true\n    result: knock"), encoding="utf-8")
+    code, _, err = run("standings")  # (as an earlier rummy could write it)
+    assert code == 0 and "it says 'big_gin: true', but the cards are not big gin" in err
+    ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=30")
+    assert b"big_gin: true" not in LEDGER.read_bytes()
+
+
 def out_of(text: str) -> str:
     return text.strip().rsplit(": ", 1)[-1]
 

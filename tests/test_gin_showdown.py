@@ -561,7 +561,7 @@ def test_g6_round_and_deadwood_say_how_many_cards_were_given() -> None:
                        "--hand", "Ben=2C 2D 2H 3C 3D 3H 4C 4D 4H 5C 6C")
     assert code == 2 and one_error_line(err) == \
         "Error: the defender must hold 10 cards; 11 were given"
-    code, _, err = run("deadwood", *"AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS".split())
+    code, _, err = run("deadwood", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
     assert code == 2 and one_error_line(err) == \
         "Error: a Gin hand has at most 11 cards (10, and 1 drawn); 12 were given"
 

@@ -60,6 +60,10 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
             if stored is not None and stored != now:
                 warnings.append(f"hand {i}: the stored {key} ({stored}) disagrees with the "
                                 f"hands; using the recomputed one ({now})")
+        if item.get("big_gin") is True and hand.result != "big-gin":  # (cards: G7)
+            warnings.append(f"hand {i}: it says 'big_gin: true', but the cards are not big "
+                            "gin (11 cards all melded): the cards count, and the mark is "
+                            "dropped when rummy next writes the file")
     del state
     return game, warnings
 
