@@ -290,17 +290,26 @@ def first_few(sentences: list[str], more: str) -> list[str]:
     return [*sentences[:FEW], f"and {len(sentences) - FEW} {more}"]
 
 
+def times(n: int) -> str:
+    """How often something appears, in the one wording every message uses.
+
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def check_copies(cards: Iterable[AnyCard], decks: int) -> list[str]:
     """Sentences for every card (and the jokers) seen more often than ``decks`` decks hold (R2).
 
     >>> check_copies(parse_cards("7H 7H JK"), 1)
-    ['7H appears 2 times, but 1 deck holds only 1']
+    ['7H appears twice, but 1 deck holds only 1']
     """
     cards = list(cards)
     unit = "deck holds" if decks == 1 else "decks hold"
     over = [(card, n) for card, n in real_counts(cards).items() if n > decks]
     problems = first_few([
-        f"{card} appears {n} times, but {decks} {unit} only {decks}"
+        f"{card} appears {times(n)}, but {decks} {unit} only {decks}"
         for card, n in sorted(over, key=lambda kv: card_key(kv[0]))
     ], f"more cards appear more than {decks} times")
     jokers = joker_count(cards)

@@ -37,6 +37,33 @@ def place(path: Path_) -> str:
     return "".join(parts) or "top level"
 
 
+def written(value: Any, most: int = 40) -> str:
+    """A value of a ledger quoted back as YAML writes it, not as Python would: what the
+    person wrote (``true``, not ``True``; ``null``, not ``None``), text in quotes, cut
+    short if it is long.
+
+    >>> written(True), written(None), written("knock"), written(2.5), written([1, "a", False])
+    ('true', 'null', "'knock'", '2.5', '[1, a, false]')
+    >>> written({"Ann": None})
+    '{Ann: null}'
+    """
+    shown = repr(value) if isinstance(value, str) else _flow(value)
+    return shown if len(shown) <= most else shown[:most] + "..."
+
+
+def _flow(value: Any) -> str:
+    """A value in YAML's flow style, its text unquoted (as in ``hands: {Ann: 3C}``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
+
+
 def get(data: dict[str, Any], key: str, kind: type, path: Path_,
          default: Any = ...) -> Any:
     if key not in data:
@@ -45,7 +72,7 @@ def get(data: dict[str, Any], key: str, kind: type, path: Path_,
         return default
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise Where(path + (key,), f"'{key}' must be {kind_name(kind)}, not {value!r}")
+        raise Where(path + (key,), f"'{key}' must be {kind_name(kind)}, not {written(value)}")
     return value
 
 
@@ -98,4 +125,4 @@ def ending(item: dict[str, Any], where: Path_, find: Callable[[str], str],
             return find(words[1])
         except RummyError as exc:
             raise Where(where + ("end",), str(exc)) from None
-    raise Where(where + ("end",), f"'end' is 'knock NAME' or '{nobody[0]}', not {end!r}")
+    raise Where(where + ("end",), f"'end' is 'knock NAME' or '{nobody[0]}', not {written(end)}")

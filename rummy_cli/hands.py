@@ -8,6 +8,7 @@ the notation, or the hand's total.
 from __future__ import annotations
 
 from .cards import ALL_CARDS, Joker, format_cards, parse_cards
+from .document import written
 from .errors import RefusedError, RummyError
 
 HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
@@ -59,7 +60,7 @@ def normalize_hand(entry: HandEntry, who: str) -> HandEntry:
     ('3C 10H JK', '3C 10H JK')
     """
     if isinstance(entry, bool):
-        raise RummyError(f"{who}'s hand must be cards or a total, not {entry!r}")
+        raise RummyError(f"{who}'s hand must be cards or a total, not {written(entry)}")
     if isinstance(entry, int):
         if entry < 0:
             raise RummyError(f"{who}'s hand total cannot be negative ({entry})")

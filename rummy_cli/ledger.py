@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .document import Where, get, only_keys, place
+from .document import Where, get, only_keys, place, written
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, PlayedGame, game_document, game_from, game_keys
 from .portable import BINARY, keep_owner, replace
@@ -128,7 +128,7 @@ def _ledger_from(data: Any) -> tuple[Ledger, list[str]]:
         raise Where((), "a ledger is a mapping with players and rounds; this file is not")
     version = get(data, "format", int, (), 1)  # a hand-written one-game file may omit it
     if version not in FORMATS:
-        raise Where(("format",), f"format {version!r} is not one this rummy reads "
+        raise Where(("format",), f"format {written(version)} is not one this rummy reads "
                                   f"({', '.join(map(str, FORMATS))}); a newer rummy wrote it?")
     if version == 1:  # one Manipulation Rummy game at the top level
         only_keys(data, ("format", *game_keys(MANIPULATION)), (), "a ledger")

@@ -31,6 +31,7 @@ from .cards import (
     format_cards,
     rank_text,
     represented,
+    times,
 )
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 
@@ -91,7 +92,7 @@ def _and(words: Sequence[str]) -> str:
 def _same(rep: Card, same: Sequence[AnyCard]) -> str:
     """'8S appears twice' or '8S and JK=8S are both 8S'."""
     if all(isinstance(c, Card) for c in same):
-        return f"{rep} appears {'twice' if len(same) == 2 else f'{len(same)} times'}"
+        return f"{rep} appears {times(len(same))}"
     return f"{_and([str(c) for c in same])} are {'both' if len(same) == 2 else 'all'} {rep}"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
@@ -316,16 +316,22 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
     A table for reading on screen (``simple``, ``plain``, the grids) that is wider than
     ``width`` (default: :func:`line_width`) takes its headings on two lines or more, then
     folds its widest columns of words (names); numbers and single words are never folded.
-    If even that does not make it fit, it is drawn as it is. Formats meant for other
-    programs (csv, markdown, html, latex) are always drawn as they are.
+    Then a heading of one word wider than its column ('Alexandrina' over '136*') is
+    shortened, as little as needed and each still told apart (:func:`shortened`). If even
+    that does not make it fit, it is drawn as it is. Formats meant for other programs (csv,
+    markdown, html, latex) are always drawn as they are.
 
     >>> print(table([[1, "Ann 3"], ["", "Total"]], ["#", "End"], "csv"))
     #,End
     1,Ann 3
     ,Total
+    >>> table([["Ann", 19]], ["Player", "Points"], "tsv").split("\\t")  # just the values
+    ['Player', 'Points\\nAnn', '19']
     """
-    if fmt == "csv":
-        return _csv(rows, headers)
+    from .sheet import is_spreadsheet, spreadsheet
+
+    if is_spreadsheet(fmt):  # csv, tsv: for a program, never padded
+        return spreadsheet([r for r in rows if _is_row(r)], headers, fmt)
     import tabulate as tabulate_module
     from tabulate import SEPARATING_LINE, tabulate
 
@@ -338,17 +344,81 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "sim
         drawn.insert(rule_above, SEPARATING_LINE)
     padding = tabulate_module.MIN_PADDING
 
+    heading = list(headers)  # the headings drawn: shortened if the table must be narrower
+
     def draw(heads: list[int | None] | None, cells: list[int | None] | None,
              tight: bool = False) -> str:
         tabulate_module.MIN_PADDING = 0 if compact or tight else padding
-        return tabulate(drawn, headers=list(headers), tablefmt=fmt,
+        return tabulate(drawn, headers=heading, tablefmt=fmt,
                         colalign=list(colalign) if colalign else None, floatfmt=floatfmt,
                         maxheadercolwidths=heads, maxcolwidths=cells)  # type: ignore[arg-type]
 
+    limit = width or line_width()
     try:
-        return _fitted(draw, rows, headers, floatfmt, width or line_width(), fmt)
+        shown = _fitted(draw, rows, headers, floatfmt, limit, fmt)
+        if fmt not in SCREEN_FORMATS or _widest(shown) <= limit:
+            return shown
+        # a heading of one long word cannot fold: shorten those wider than their column
+        data = _data_widths(rows, len(headers), floatfmt)
+        long = [i for i, h in enumerate(headers) if len(h.split()) == 1
+                and display_width(h) > max(data[i], _NARROWEST)]
+        tried = list(headers)
+        for size in range(max((display_width(headers[i]) for i in long), default=0) - 1,
+                          _SHORTEST - 1, -1):  # no narrower than its column's cells
+            heading[:] = shortened(headers, {i: max(size, data[i]) for i in long})
+            if heading == tried:
+                continue
+            tried = list(heading)
+            fitted = _fitted(draw, rows, heading, floatfmt, limit, fmt)
+            if _widest(fitted) <= limit:
+                return fitted
+        return shown
     finally:
         tabulate_module.MIN_PADDING = padding
+
+
+_SHORTEST = 3  # a heading is shortened to no fewer columns than this ('Al.')
+
+
+def shortened(names: Sequence[str], size: int | Mapping[int, int]) -> list[str]:
+    """Names cut to ``size`` columns with a '.' (or each name at index ``i`` to ``size[i]``,
+    the others kept whole): longer where two would look alike, so that every name is still
+    told apart. The one way a name too long for its place is shortened (the score sheets,
+    the Hollywood sheet).
+
+    >>> shortened(["Alexandrina", "Bartholomew", "Ben"], 6)
+    ['Alexa.', 'Barth.', 'Ben']
+    >>> shortened(["Alexandrina", "Alexander", "Ben"], 6)
+    ['Alexandr.', 'Alexander', 'Ben']
+    >>> shortened(["Alexandrina", "Bartholomew"], {1: 5})
+    ['Alexandrina', 'Bart.']
+    """
+    names = list(names)
+    sizes = dict.fromkeys(range(len(names)), size) if isinstance(size, int) else dict(size)
+    longest = max((display_width(n) for n in names), default=0)
+    for more in range(longest + 1):
+        cut = [_cut(n, sizes[i] + more) if i in sizes else n for i, n in enumerate(names)]
+        if len({c.casefold() for c in cut}) == len({n.casefold() for n in names}):
+            return cut
+    return names
+
+
+def _cut(name: str, size: int) -> str:
+    """``name`` in at most ``size`` columns: cut, with a '.' to say so."""
+    if display_width(name) <= size:
+        return name
+    kept = ""
+    for ch in name:
+        if display_width(kept + ch) > size - 1:
+            break
+        kept += ch
+    return kept + "."
+
+
+def _data_widths(rows: Sequence[Sequence[Any]], count: int, floatfmt: str) -> list[int]:
+    """How wide each column's widest cell is (the headings aside)."""
+    return [max((display_width(_cell_text(r[i], floatfmt)) for r in rows
+                 if _is_row(r) and i < len(r)), default=0) for i in range(count)]
 
 
 # the formats read on a screen, that draw a cell of several lines as the table's own lines
@@ -425,17 +495,6 @@ def _numeric(text: str) -> bool:
     return True
 
 
-def _csv(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
-    return out.getvalue().removesuffix("\n")
-
-
 _LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
           "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}", "\\": r"\textbackslash{}"}
 
@@ -457,11 +516,19 @@ def footer(text: str, fmt: str) -> str | None:
     return text
 
 
+# other names a person may type for a format (``--format markdown`` draws ``github``)
+FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
+
+
 def table_formats() -> list[str]:
-    """Every format a table can be drawn in: tabulate's, and csv."""
+    """Every name ``--format`` takes: tabulate's formats, csv, and the aliases (markdown).
+
+    >>> {"csv", "tsv", "markdown", "github", "simple"} <= set(table_formats())
+    True
+    """
     from tabulate import tabulate_formats
 
-    return sorted({*tabulate_formats, "csv"})
+    return sorted({*tabulate_formats, "csv", *FORMAT_ALIASES})
 
 
 def joker_note(card: AnyCard) -> str:

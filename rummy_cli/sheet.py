@@ -56,19 +56,19 @@ def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str,
     a second line. When even that cannot bring it within ``width`` (long names), the rows stay
     on one line each. Formats not read on a screen are never folded. ``options`` go to
     ``table``."""
-    from .render import table
+    from .render import display_width, table
 
     drawn = table(rows, headers, fmt, **options)
     if fmt not in SCREEN_FORMATS:
         return drawn
     folded = [list(row) for row in rows]
     for column in fold:
-        widest = max((len(line) for line in drawn.splitlines()), default=0)
+        widest = max((display_width(line) for line in drawn.splitlines()), default=0)
         if widest <= width:
             return drawn
         cells = [str(row[column]) for row in folded if len(row) > column]
-        now = max((len(c) for c in cells), default=0)
-        least = max([_two_lines(c) for c in cells] + [len(headers[column]), 1])
+        now = max((display_width(c) for c in cells), default=0)
+        least = max([_two_lines(c) for c in cells] + [display_width(headers[column]), 1])
         room = max(now - (widest - width), least)
         if room >= now:
             continue
@@ -78,7 +78,7 @@ def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str,
             if len(row) > column and row[column]:
                 row[column] = "\n".join(textwrap.wrap(str(row[column]), room))
         drawn = table(folded, headers, fmt, **options)
-    if max((len(line) for line in drawn.splitlines()), default=0) <= width:
+    if max((display_width(line) for line in drawn.splitlines()), default=0) <= width:
         return drawn
     return table(rows, headers, fmt, **options)  # folding cannot make it fit: one line a row
 
@@ -89,6 +89,8 @@ def _two_lines(text: str) -> int:
     >>> _two_lines("Rosalind undercuts Maximus"), _two_lines("Ann 4, Ben 9"), _two_lines("")
     (17, 6, 0)
     """
+    from .render import display_width
+
     words = text.split()
-    return min((max(len(" ".join(words[:i])), len(" ".join(words[i:])))
-                for i in range(1, len(words))), default=len(text))
+    return min((max(display_width(" ".join(words[:i])), display_width(" ".join(words[i:])))
+                for i in range(1, len(words))), default=display_width(text))

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .cards import times
 from .errors import NotationError
 
 
@@ -203,7 +204,7 @@ def check_tile_copies(tiles: Iterable[AnyTile], copies: int, jokers: int) -> lis
     tiles = list(tiles)
     from .cards import first_few
 
-    problems = first_few([f"{tile} appears {n} times, but the set has only {copies}"
+    problems = first_few([f"{tile} appears {times(n)}, but the set has only {copies}"
                           for tile, n in sorted(real_tiles(tiles).items()) if n > copies],
                          f"more tiles appear more than {copies} times")
     found = joker_count(tiles)

@@ -290,14 +290,14 @@ def test_r16_hand_points(hand: str, points: int) -> None:
     ("7H 8H 9H JK", 1, []),
     ("7H 7H 8H JK JK", 2, []),
     ("JK=7H 7H", 1, []),  # a declared joker is a joker, not a second 7H
-    ("7H 7H JK", 1, ["7H appears 2 times, but 1 deck holds only 1"]),
+    ("7H 7H JK", 1, ["7H appears twice, but 1 deck holds only 1"]),
     ("JK JK", 1, ["there are 2 jokers, but 1 deck holds only 1"]),
     ("JK=7H JK=8H", 1, ["there are 2 jokers, but 1 deck holds only 1"]),
     ("7H 7H 7H", 2, ["7H appears 3 times, but 2 decks hold only 2"]),
     ("JK JK JK", 2, ["there are 3 jokers, but 2 decks hold only 2"]),
     ("QS QS 2C 2C JK JK", 1, [
-        "QS appears 2 times, but 1 deck holds only 1",
-        "2C appears 2 times, but 1 deck holds only 1",
+        "QS appears twice, but 1 deck holds only 1",
+        "2C appears twice, but 1 deck holds only 1",
         "there are 2 jokers, but 1 deck holds only 1",
     ]),
 ])

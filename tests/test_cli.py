@@ -63,7 +63,7 @@ def test_check_meld_bad_card_is_one_error_line(token: str) -> None:
 def test_r2_check_meld_more_copies_than_decks_is_unusable() -> None:
     code, _, err = run("check", "meld", "7H 7H 7S", "--decks", "1")
     assert code == 2
-    assert "7H appears 2 times" in one_error_line(err)
+    assert "7H appears twice" in one_error_line(err)
 
 
 def test_r10_check_table_lists_every_meld() -> None:

@@ -344,6 +344,52 @@ def test_g10_fix_deadwood_counts_and_big_gin() -> None:
     assert "The big-gin mark is dropped" in out and "Dan went gin" in out
 
 
+KNOCK_BEN = ("--hand", "Ben=AS 5S 6S 7S 5C 6C 7C 5D 6D 7D",
+             "--hand", "Ann=3S 4S 8S 4C 8C 4D 8D 5H 6H KH")
+BIG_GIN_BEN = ("--hand", "Ben=AS 2S 3S 4S 5C 6C 7C 8D 8H 8C 8S",
+               "--hand", "Ann=9S 10S 9C 10C 9D 10D 5H 6H KH QH")
+
+
+def test_g7_big_gin_is_refused_on_cards_that_are_not_big_gin() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    before = LEDGER.read_bytes()
+    code, _, err = run("round", "--knock", "Ben", *KNOCK_BEN, "--big-gin")
+    assert code == 2 and "big gin melds all 11 cards: Ben holds 10" in one_error_line(err)
+    assert LEDGER.read_bytes() == before
+    ok("round", "--knock", "Ben", *KNOCK_BEN)
+    before = LEDGER.read_bytes()
+    code, _, err = run("fix", "1", "--big-gin", "--yes")
+    assert code == 2 and "big gin melds all 11 cards: Ben holds 10" in one_error_line(err)
+    assert LEDGER.read_bytes() == before and b"big_gin: true" not in before
+
+
+def test_g7_big_gin_on_eleven_cards_melded_whole_is_what_the_cards_say() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    doc = json.loads(ok("round", "--knock", "Ben", *BIG_GIN_BEN, "--big-gin", "--json"))
+    assert doc["result"] == "big-gin"  # redundant, harmless: the cards show it
+    assert b"big_gin: true" not in LEDGER.read_bytes()  # nor is it kept: the cards say it
+    assert out_of(ok("fix", "1", "--big-gin", "--yes")) == "nothing changed."
+    before = LEDGER.read_bytes()
+    code, _, err = run("fix", "1", "--no-big-gin", "--yes")
+    assert code == 2 and "Ben's 11 cards are all in melds: that is big gin (G7)" in err
+    assert LEDGER.read_bytes() == before
+
+
+def test_g7_a_big_gin_mark_its_cards_contradict_is_a_warning_and_goes() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    ok("round", "--knock", "Ben", *KNOCK_BEN)
+    LEDGER.write_text(LEDGER.read_text(encoding="utf-8").replace(
+        "    result: knock", "    big_gin: true\n    result: knock"), encoding="utf-8")
+    code, _, err = run("standings")  # (as an earlier rummy could write it)
+    assert code == 0 and "it says 'big_gin: true', but the cards are not big gin" in err
+    ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=30")
+    assert b"big_gin: true" not in LEDGER.read_bytes()
+
+
+def out_of(text: str) -> str:
+    return text.strip().rsplit(": ", 1)[-1]
+
+
 def test_g8_fix_a_hand_to_dead_and_back() -> None:
     ok("new", "Kay", "Dan", "--game", "gin", "--dealer", "Dan")
     ok("round", "--knock", "Kay", "--points", "Kay=3", "--points", "Dan=30")

@@ -398,3 +398,34 @@ def test_g18_oklahoma_plays_to_150_not_100() -> None:
         assert ("Game over after hand" in out) is over, out
     final = standings()
     assert final["game_over"] is True and final["winners"] == ["Ann"]
+
+
+@pytest.mark.parametrize("shutout", ["double", "plus100"])
+def test_g13_the_history_of_a_shutout_adds_up(shutout: str) -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann", "--rule", f"shutout={shutout}")
+    for _ in range(2):  # 61 and 122: over
+        ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30",
+           "--big-gin")
+    lines = ok("history").splitlines()
+    points = [line.split()[-2:] for line in lines if line[:1].isdigit()][-1]
+    sums = [int(p.rstrip("*")) for p in points]
+    added = [line for line in lines if line.split()[:2] in (["Box", "bonus"], ["Game", "bonus"])
+             or line.split()[:1] == ["Shutout"]]
+    assert ("Shutout" in "".join(added)) is (shutout == "double")
+    for line in added:
+        sums = [s + int(x) for s, x in zip(sums, line.split()[-2:])]
+    total = next(line for line in lines if line.split()[:1] == ["Total"])
+    assert [int(x) for x in total.split()[-2:]] == sums and sums[0] > 300
+
+
+def test_a_hand_edited_value_is_quoted_back_as_yaml_writes_it() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=3", "--points", "Ben=30")
+    path = Path("rummy-ledger.yaml")
+    good = path.read_text(encoding="utf-8")
+    for old, new, said in (("tie: undercut", "tie: false", "cannot be false"),
+                           ("knock: 10", "knock: true", "cannot be true"),
+                           ("knock: 10", "knock: yes", "cannot be 'yes'")):
+        path.write_text(good.replace(old, new), encoding="utf-8")
+        code, _, err = run("standings")
+        assert code == 2 and one_error_line(err).endswith(said), err

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from clirun import one_error_line, run
+from clirun import ok, one_error_line, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -278,6 +278,7 @@ def test_g4_deadwood_command_text_and_json() -> None:
 @pytest.mark.parametrize(("hand", "words"), [
     ("7H JK", "the hand: JK: the Gin games are played without jokers"),
     ("7H 7H", "7H appears twice"),
+    ("2S 2S 2S", "2S appears 3 times"),
     ("7X", "'7X' is not a card"),
     ("", "no cards given"),
     ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "a Gin hand has at most 11 cards"),
@@ -534,9 +535,13 @@ def test_g6_every_problem_of_a_given_layout_is_reported() -> None:
 
 @pytest.mark.parametrize(("knocker", "defender", "words"), [
     ("2H 3H 4H 7C 7D 7S JS QS KS", "5C 5D 5S 8H 9H 10H 2C 4C 6D KC",
-     "the knocker holds 10 cards after the discard (11 for big gin), not 9"),
+     "the knocker must hold 10 cards after the discard (11 for big gin); 9 were given"),
+    ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "5C 5D 5S 8H 9H 10H 2C 4C 6D KC",
+     "the knocker must hold 10 cards after the discard (11 for big gin); 12 were given"),
     ("2H 3H 4H 7C 7D 7S JS QS KS AD", "5C 5D 5S 8H 9H 10H 2C 4C 6D",
-     "the defender holds 10 cards, not 9"),
+     "the defender must hold 10 cards; 9 were given"),
+    ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "2C 2D 2H 3C 3D 3H 4C 4D 4H 5C 6C",
+     "the defender must hold 10 cards; 11 were given"),
     ("2H 3H 4H 7C 7D 7S JS QS KS AD", "5C 5D 5S 8H 9H 10H 2C 4C 6D AD",
      "AD is in both hands: one deck holds each card once"),
     ("2H 3H 4H 7C 7D 7S JS QS KS JK", "5C 5D 5S 8H 9H 10H 2C 4C 6D KC",
@@ -548,6 +553,17 @@ def test_g6_every_problem_of_a_given_layout_is_reported() -> None:
 def test_g6_unusable_hands_exit_2(knocker: str, defender: str, words: str) -> None:
     code, _, err = run("check", "knock", "--knocker", knocker, "--defender", defender)
     assert code == 2 and words in one_error_line(err)
+
+
+def test_g6_round_and_deadwood_say_how_many_cards_were_given() -> None:
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann")
+    code, _, err = run("round", "--knock", "Ann", "--hand", "Ann=AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+                       "--hand", "Ben=2C 2D 2H 3C 3D 3H 4C 4D 4H 5C 6C")
+    assert code == 2 and one_error_line(err) == \
+        "Error: the defender must hold 10 cards; 11 were given"
+    code, _, err = run("deadwood", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
+    assert code == 2 and one_error_line(err) == \
+        "Error: a Gin hand has at most 11 cards (10, and 1 drawn); 12 were given"
 
 
 def test_g6_missing_hand_or_joker_in_layout_exit_2() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from clirun import run
+from clirun import ok, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -562,3 +562,29 @@ def test_every_spreadsheet_cell_of_points_is_a_number_and_the_scores_add_up(game
             assert row[total] == running  # each total is the sum of the scores above it
         if game.state.game_over:
             assert running == {x.name: x.total for x in game.state.standings}[p]
+
+
+@pytest.mark.parametrize("new", [
+    ["new", "Ann", "Ben", "--dealer", "Ann"],
+    ["new", "Ann", "Ben", "--game", "gin", "--dealer", "Ann"],
+    ["new", "Ann", "Ben", "--game", "gin", "--hollywood", "--dealer", "Ann"],
+])
+def test_tsv_and_csv_cells_hold_just_the_value(new: list[str]) -> None:
+    ok(*new)
+    ok("round", "--knock", "Ann", "--points", "Ann=1", "--points", "Ben=20")
+    for command in (["standings"], ["history"], ["stats"]):
+        for fmt, sep in (("tsv", "\t"), ("csv", ",")):
+            import csv
+
+            out = ok(*command, "--format", fmt)
+            cells = [c for row in csv.reader(out.splitlines(), delimiter=sep) for c in row]
+            assert cells and all(c == c.strip() for c in cells), (command, fmt, out)
+
+
+def test_an_unknown_format_lists_every_format_that_works() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    code, _, err = run("standings", "--format", "xyz")
+    known = err.split("Known: ", 1)[1].strip().split(", ")
+    assert code == 2 and {"markdown", "md", "text", "csv", "tsv", "github"} <= set(known)
+    for fmt in known:  # and each one it lists works
+        assert run("standings", "--format", fmt)[0] == 0, fmt

@@ -419,7 +419,7 @@ def test_hand_after_lists_what_is_left() -> None:
 
 @pytest.mark.parametrize(("before", "hand", "options", "says"), [
     ("7H 8H 9H", "7H 7H", {}, "7H appears 3 times, but 2 decks hold only 2"),
-    ("7H 8H 9H", "7H", {"decks": 1}, "7H appears 2 times, but 1 deck holds only 1"),
+    ("7H 8H 9H", "7H", {"decks": 1}, "7H appears twice, but 1 deck holds only 1"),
     ("7H 8H 9H JK=10H", "JK", {"decks": 1}, "there are 2 jokers, but 1 deck holds only 1"),
     ("7H 8H 9H", "JK JK JK", {}, "there are 3 jokers, but 2 decks hold only 2"),
     ("7H 8H", "2C", {}, "the table before the turn is not legal: meld 1 (7H 8H)"),

@@ -339,3 +339,24 @@ def test_a_rummikub_result_breaks_only_between_clauses() -> None:
     assert ("Round 2 now: the pool ran out;\n"
             "  Ann and Flo tie with the lowest racks (3) and score 344 each:\n") in out
     assert all(not line.lstrip().startswith("(") for line in out.splitlines())
+
+
+FIVE = ["Alexandrina", "Bartholomew", "Christopher", "Dorothea", "Evangeline"]
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_a_sheet_of_five_long_single_word_names_fits(monkeypatch: pytest.MonkeyPatch,
+                                                    columns: str) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    ok("new", *FIVE, "--dealer", "Alexandrina")
+    ok("round", "--knock", "Al", *(x for n, p in zip(FIVE, (1, 20, 30, 40, 50))
+                                  for x in ("--points", f"{n[:2]}={p}")))
+    out = ok("history")
+    assert max(len(line) for line in out.splitlines()) <= int(columns), out
+    heads = out.splitlines()[0].split()[2:]  # '#', 'End', then 'In' (hand) and the names
+    names = [h for h in heads if h[0] in "ABCDE"]
+    assert len({n.casefold() for n in names}) == 5, out  # each told apart
+    assert all(full.startswith(n.rstrip(".")) for n, full in zip(names, FIVE)), out
+    assert "136*" in out  # a number is never folded
+    for fmt in ("csv", "github", "html"):  # never folded nor shortened
+        assert all(n in ok("history", "--format", fmt) for n in FIVE)

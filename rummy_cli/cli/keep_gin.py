@@ -141,7 +141,7 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
     updated, number = keepers.entered(path, GinGame, lambda game: record_hand(
-        game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin)[0])
+        game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin or None)[0])
     keepers.say_entered(updated, number, as_json, announced=False,
                         lines=() if as_json else layout_said(updated, number, path))
 
@@ -316,8 +316,9 @@ def _fixed_with(game: GinGame, number: int, knocker: str | None,
 
     was = game.rounds[number - 1]
     held = None if knocker is None else hands.get(knocker)
-    same = held is not None and knocker == was.knocker and \
-        normalize_hand(held, str(knocker)) == was.hands.get(str(knocker))
+    if held is not None:
+        held = normalize_hand(held, str(knocker))
+    same = held is not None and knocker == was.knocker and held == was.hands.get(str(knocker))
     notes = []
     if melds is None and was.melds is not None:
         if same:
@@ -325,7 +326,7 @@ def _fixed_with(game: GinGame, number: int, knocker: str | None,
         else:
             notes.append(f"The layout recorded ({was.melds}) is dropped, as the\n"
                          "knocker or their cards changed: give --melds if it still stands.")
-    if big_gin is None:
+    if big_gin is None and not isinstance(held, str):  # (cards show big gin themselves)
         big_gin = was.big_gin and same
         if was.big_gin and not same:
             notes.append("The big-gin mark is dropped, as the knocker or their count "

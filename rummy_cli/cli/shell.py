@@ -18,7 +18,7 @@ import click
 from .. import __version__
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
 from ..errors import RefusedError, RummyError, UnusableInputError
-from ..render import Style, choose_style
+from ..render import FORMAT_ALIASES, Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
 P = TypeVar("P")
@@ -555,7 +555,7 @@ def _put(entered: dict[str, str | int], name: str, value: str | int,
     entered[name] = value
 
 
-_FORMAT_ALIASES = {"markdown": "github", "md": "github", "text": "simple"}
+_FORMAT_ALIASES = FORMAT_ALIASES  # the one list, render's: what --format takes
 
 
 def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -583,7 +583,7 @@ def _check_format(fmt: str) -> str:
     if fmt not in known:
         import difflib
 
-        close = difflib.get_close_matches(fmt, [*known, *_FORMAT_ALIASES], n=1)
+        close = difflib.get_close_matches(fmt, known, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         if fmt == "json":  # every command with --format has --json
             hint = " For JSON, use --json."

@@ -114,6 +114,7 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
       rummy deadwood "2H 3H 4H 7C 7D 7S JS QS KS AD" --json
     """
     from ..games.gin.deadwood import least_deadwood
+    from ..games.gin.showdown import were_given
 
     gin_rules(game)
     hand = gin_hand(cards, "the hand")
@@ -121,8 +122,8 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
         raise UnusableInputError("no cards given: name the hand's cards, e.g. "
                                  "rummy deadwood 7C 7D 7H 8H 9H")
     if len(hand) > 11:
-        raise UnusableInputError(f"a Gin hand has at most 11 cards (10, and 1 drawn), not "
-                                 f"{len(hand)}")
+        raise UnusableInputError("a Gin hand has at most 11 cards (10, and 1 drawn); "
+                                 f"{were_given(len(hand))}")
     arrangement = least_deadwood(hand)
     if as_json:
         from ..games.gin.report import deadwood_json

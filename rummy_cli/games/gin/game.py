@@ -231,8 +231,9 @@ def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
 
 def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
               melds: str | None = None, upcard: str | None = None,
-              big_gin: bool = False) -> GinEntry:
-    """A hand as typed, with names found and cards in the ledger's notation."""
+              big_gin: bool | None = False) -> GinEntry:
+    """A hand as typed, with names found and cards in the ledger's notation. ``big_gin``
+    None (not said) is False: a mark that counts need and cards carry in themselves."""
     from ...hands import normalize_hand
 
     who = None if knocker is None else find_player_by_prefix(game.players, knocker)
@@ -252,17 +253,45 @@ def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry]
     if melds is not None:
         melds = " / ".join(format_cards(m) for m in parse_table(melds))
     return GinEntry(who, {p: entered[p] for p in game.players if p in entered}, melds,
-                    upcard, big_gin)
+                    upcard, bool(big_gin))
+
+
+def _entered(game: GinGame, entry: GinEntry, big_gin: bool | None) -> tuple[GinEntry, GinResult]:
+    """A typed hand scored, its big-gin mark (G7) checked against what it says.
+
+    A hand of counts is big gin only when marked so. A hand of cards shows it: 11 cards all
+    melded are big gin. So with cards the mark is refused when the cards say otherwise, and
+    is not kept when they agree (the cards say it already): no ledger holds a mark that its
+    cards contradict.
+    """
+    result = score_gin_entry(game, entry)
+    held = entry.hands.get(entry.knocker) if entry.knocker is not None else None
+    if not isinstance(held, str):
+        return entry, result
+    big = result.hand.result == "big-gin"
+    who = entry.knocker
+    if big_gin and not big:
+        count = len(parse_cards(held)) if held.strip() else 0
+        raise UnusableInputError(
+            f"big gin melds all 11 cards: {who} holds {count}, so the hand is "
+            f"{'gin' if result.hand.result == 'gin' else 'not big gin'}; leave out --big-gin "
+            "(the cards show how the hand ended)")
+    if big_gin is False and big:
+        raise UnusableInputError(
+            f"{who}'s 11 cards are all in melds: that is big gin (G7); leave out "
+            "--no-big-gin (the cards show how the hand ended)")
+    return replace(entry, big_gin=False), result
 
 
 def record_hand(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
                 melds: str | None = None, upcard: str | None = None,
-                big_gin: bool = False) -> tuple[GinGame, GinResult]:
-    """The game with one more hand, and that hand scored; refuses what the rules forbid."""
+                big_gin: bool | None = False) -> tuple[GinGame, GinResult]:
+    """The game with one more hand, and that hand scored; refuses what the rules forbid.
+    ``big_gin``: True or False as the player said it, None when not said."""
     if game.state.game_over:
         raise RefusedError("the game is over: start the next one with 'rummy new'")
     entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
-    result = score_gin_entry(game, entry)
+    entry, result = _entered(game, entry, big_gin)
     longer = replace(game, rounds=game.rounds + (entry,))
     longer.__dict__["results"] = game.results + (result,)
     longer.state  # noqa: B018  refuses here a hand the game's state cannot take
@@ -271,12 +300,14 @@ def record_hand(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntr
 
 def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str, HandEntry],
              *, melds: str | None = None, upcard: str | None = None,
-             big_gin: bool = False) -> tuple[GinGame, GinResult]:
-    """The game with hand ``number`` entered anew and every hand after it scored again."""
+             big_gin: bool | None = False) -> tuple[GinGame, GinResult]:
+    """The game with hand ``number`` entered anew and every hand after it scored again.
+    ``big_gin``: True or False as the player said it, None when not said."""
     if not 1 <= number <= len(game.rounds):
         raise RefusedError(f"there is no hand {number} to fix: this game has "
                            f"{len(game.rounds)} hands")
     entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
+    entry = _entered(game, entry, big_gin)[0]
     entry = replace(entry, note=game.rounds[number - 1].note)
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
     try:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...render import and_list, display_width, pad_to
+from ...render import and_list, display_width, pad_to, shortened
 
 if TYPE_CHECKING:
     from .rules import GinRules
@@ -122,10 +122,10 @@ def sheet_text(state: GinState, rules: GinRules, width: int = WIDTH,
         shown = shown[:2]  # hands won and points: the total would repeat the points
     names = list(state.players)
     text = _draw(groups, names, shown, ruled)
-    for size in range(max(map(len, names)) - 1, 2, -1):
+    for size in range(max(map(display_width, names)) - 1, 2, -1):
         if _widest(text) <= width:
             break
-        text = _draw(groups, _shortened(names, size), shown, ruled)
+        text = _draw(groups, shortened(names, size), shown, ruled)
     return text
 
 
@@ -135,18 +135,8 @@ def _cell(label: str, value: Any) -> str:
     return f"+{value}" if label == "Shutout" else str(value)
 
 
-def _shortened(names: Sequence[str], size: int) -> list[str]:
-    """Names cut to ``size`` characters (with a '.'), longer where two would look alike."""
-    while size < max(map(len, names)):
-        cut = [n if len(n) <= size else n[:size - 1] + "." for n in names]
-        if len({c.casefold() for c in cut}) == len(cut):
-            return cut
-        size += 1
-    return list(names)
-
-
 def _widest(text: str) -> int:
-    return max(len(line) for line in text.splitlines())
+    return max(display_width(line) for line in text.splitlines())
 
 
 def _draw(groups: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[str]],

@@ -60,6 +60,10 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
             if stored is not None and stored != now:
                 warnings.append(f"hand {i}: the stored {key} ({stored}) disagrees with the "
                                 f"hands; using the recomputed one ({now})")
+        if item.get("big_gin") is True and hand.result != "big-gin":  # (cards: G7)
+            warnings.append(f"hand {i}: it says 'big_gin: true', but the cards are not big "
+                            "gin (11 cards all melded): the cards count, and the mark is "
+                            "dropped when rummy next writes the file")
     del state
     return game, warnings
 
@@ -113,8 +117,8 @@ def game_document(game: GinGame) -> dict[str, Any]:
             item["hands"] = dict(entry.hands)
         if entry.melds is not None:
             item["melds"] = entry.melds
-        if entry.big_gin:
-            item["big_gin"] = True
+        if entry.big_gin and result.hand.result == "big-gin":  # (cards show it: a mark
+            item["big_gin"] = True  # they contradict is dropped, as scoring ignores it)
         item["result"] = result.hand.result
         if result.hand.winner is not None:
             item["winner"] = result.hand.winner

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ...cards import Card, Suit
+from ...document import written
 from ...errors import RummyError
 
 TIES = ("undercut", "none")
@@ -104,7 +105,7 @@ class GinRules:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 return name, (f"'{name}' is {' or '.join(allowed)}, not "
-                              f"{getattr(self, name)!r}")
+                              f"{written(getattr(self, name))}")
         if self.knock is not None and not 0 <= self.knock <= 10:
             return "knock", f"the knock limit is 0 to 10 (0: gin only), not {self.knock}"
         for name in ("gin", "undercut", "box", "game_bonus", "big_gin"):
@@ -160,7 +161,7 @@ class GinRules:
             ok = (value is None and optional) or (
                 type(value) is type(book) if book is not None else type(value) is int)
             if not ok:
-                raise GinRuleError(key, f"Gin option {key!r} cannot be {value!r}")
+                raise GinRuleError(key, f"Gin option {key!r} cannot be {written(value)}")
             values[key] = value
         rules = replace(base, **values)
         problem = rules.problem()

@@ -173,12 +173,26 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
         rows.append(row)
     if state.game_over and not game.rules.hollywood:
         pad = ["", *([""] if upcards else [])]  # under the upcard and the deadwood
-        lines = {x.name: x for x in state.standings}
-        for label, field in (("Box bonus", "box_bonus"), ("Game bonus", "game_bonus"),
-                             ("Total", "total")):
-            rows.append(["", "", label, *pad,
-                         *(getattr(lines[p], field) for p in game.players)])
+        for label, values in settlement(game):
+            rows.append(["", "", label, *pad, *(values[p] for p in game.players)])
+        rows.append(["", "", "Total", *pad,
+                     *(x.total for p in game.players for x in state.standings if x.name == p)])
     return headers, rows
+
+
+def settlement(game: GinGame) -> list[tuple[str, dict[str, int]]]:
+    """What an ended standard game adds to each player's points, row by row: the box bonus,
+    the game bonus and, when there was one, the shutout (G12, G13). Points and these rows
+    add up to each player's total, on every sheet."""
+    lines = {x.name: x for x in game.state.standings}
+    players = game.players
+    shutout = {p: lines[p].total - lines[p].points - lines[p].box_bonus - lines[p].game_bonus
+               for p in players}
+    rows = [("Box bonus", {p: lines[p].box_bonus for p in players}),
+            ("Game bonus", {p: lines[p].game_bonus for p in players})]
+    if any(shutout.values()):
+        rows.append(("Shutout", shutout))
+    return rows
 
 
 def spreadsheet_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
@@ -222,13 +236,7 @@ def spreadsheet_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
         totals = {p: lines[p].points for p in players}
         up = ["", ""] if upcards else []
         blank = [""] * len(players)
-        extra = {p: lines[p].total - lines[p].points - lines[p].box_bonus
-                 - lines[p].game_bonus for p in players}
-        for label, values in (("Box bonus", {p: lines[p].box_bonus for p in players}),
-                              ("Game bonus", {p: lines[p].game_bonus for p in players}),
-                              ("Shutout", extra)):
-            if label == "Shutout" and not any(extra.values()):
-                continue
+        for label, values in settlement(game):
             for p in players:
                 totals[p] += values[p]
             rows.append(["", "", label, *up, "", *blank,

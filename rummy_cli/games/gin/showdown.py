@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import AnyCard, Card, Joker, card_key, format_cards
+from ...cards import AnyCard, Card, Joker, card_key, format_cards, times
 from ...errors import RefusedError, UnusableInputError
 from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
 from .deadwood import (
@@ -69,8 +69,9 @@ def real_cards(cards: Sequence[AnyCard], what: str) -> list[Card]:
         if isinstance(card, Joker):
             raise UnusableInputError(f"{what}: {card}: the Gin games are played without jokers")
         if card in seen:
-            raise UnusableInputError(f"{what}: {card} appears twice, but one deck holds "
-                                     "each card once")
+            copies = sum(1 for c in cards if c == card)
+            raise UnusableInputError(f"{what}: {card} appears {times(copies)}, but one deck "
+                                     "holds each card once")
         seen.add(card)
         real.append(card)
     return real
@@ -299,9 +300,19 @@ def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Car
     return _assumed_layout(rules, knocker, least, them, limit, upcard, doubled)
 
 
+def were_given(count: int) -> str:
+    """How many cards were given, for a message that first says how many are needed.
+
+    >>> were_given(1), were_given(11)
+    ('1 was given', '11 were given')
+    """
+    return f"{count} {'was' if count == 1 else 'were'} given"
+
+
 def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) -> None:
     if len(defender) != HAND:
-        raise UnusableInputError(f"the defender holds {HAND} cards, not {len(defender)}")
+        raise UnusableInputError(f"the defender must hold {HAND} cards; "
+                                 f"{were_given(len(defender))}")
     if len(knocker) == HAND + 1:
         if rules.big_gin is None:
             raise UnusableInputError(
@@ -314,8 +325,8 @@ def _check_counts(rules: GinRules, knocker: list[Card], defender: list[Card]) ->
                 f"{'is' if len(left.unmatched) == 1 else 'are'} in no meld: 11 cards are "
                 "big gin (all melded); otherwise a knocker keeps 10 after the discard")
     elif len(knocker) != HAND:
-        raise UnusableInputError(f"the knocker holds {HAND} cards after the discard (11 for "
-                                 f"big gin), not {len(knocker)}")
+        raise UnusableInputError(f"the knocker must hold {HAND} cards after the discard (11 "
+                                 f"for big gin); {were_given(len(knocker))}")
     shared = sorted(set(knocker) & set(defender), key=card_key)
     if shared:
         raise UnusableInputError(

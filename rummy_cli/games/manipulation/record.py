@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, overload
 
-from ...document import Where, ending, get, only_keys, seats
+from ...document import Where, ending, get, only_keys, seats, written
 from ...errors import RummyError
 from ...hands import HandEntry, normalize_hand
 from ...players import find_player
@@ -36,7 +36,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, li
     except RummyError as exc:
         raise Where(at + ("rules",), str(exc)) from None
     if rules.game != MANIPULATION_RUMMY.game:
-        raise Where(at + ("game",), f"{rules.game!r} is not a game this rummy scores "
+        raise Where(at + ("game",), f"{written(rules.game)} is not a game this rummy scores "
                                      f"(it knows {MANIPULATION_RUMMY.game})")
     players, dealer, created = seats(data, at)
     try:
@@ -74,7 +74,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[Game, li
         rounds_data[i] = None  # let a long ledger's plain data go as its rounds are built
     decks = data.get("decks", game.decks)
     if decks != game.decks:
-        raise Where(at + ("decks",), f"'decks' is {decks!r}, but a game of "
+        raise Where(at + ("decks",), f"'decks' is {written(decks)}, but a game of "
                                       f"{len(game.players)} players uses {game.decks} (R2); "
                                       "fix or remove the line")
     if refused is not None:
@@ -147,7 +147,7 @@ def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEnt
                          "or a total")
         if not isinstance(hand, (str, int)) or isinstance(hand, bool):
             raise Where(where + ("hands", key),
-                         f"a hand is cards or a total, not {hand!r}")
+                         f"a hand is cards or a total, not {written(hand)}")
         try:
             hands[name] = normalize_hand(hand if isinstance(hand, int) else str(hand), name)
         except RummyError as exc:

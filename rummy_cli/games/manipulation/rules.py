@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
 
 
@@ -69,7 +70,7 @@ class Rules:
             default = getattr(MANIPULATION_RUMMY, key)
             if type(value) is not type(default):
                 kind = {int: "a whole number", bool: "true or false"}.get(type(default), "text")
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {value!r}")
+                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
             values[key] = value
         rules = replace(MANIPULATION_RUMMY, **values)
         problem = rules.problem()

@@ -27,6 +27,7 @@ from ...cards import (
     joker_count,
     real_counts,
     represented,
+    times,
 )
 from ...errors import UnusableInputError
 from ...melds import MeldVerdict, Violation, analyze_meld, resolved
@@ -95,10 +96,6 @@ def validate_start(before: Table, hand: Sequence[AnyCard], decks: int, rules: Ru
                 + "; ".join(p.message for p in verdict.problems))
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
 def _number(n: int) -> str:
     return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
@@ -150,9 +147,9 @@ def judge_turn(
         if n > have:
             held = ("is not in the hand" if have == 0
                     else f"the hand holds only {_number(have)}")
-            times = "" if n == 1 else f" {_times(n)}"
+            often = "" if n == 1 else f" {times(n)}"
             violations.append(Violation(
-                NOT_IN_HAND, "R6", f"{card} is new on the table{times} but {held}"))
+                NOT_IN_HAND, "R6", f"{card} is new on the table{often} but {held}"))
     new_jokers = max(0, jokers_after - jokers_before)
     hand_jokers = joker_count(hand)
     played.extend([Joker()] * min(new_jokers, hand_jokers))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
+from ...document import written
 from ...errors import NotationError, RefusedError
 from ...players import (
     EndsEarly,
@@ -212,7 +213,7 @@ def next_rummikub_game(previous: RummikubGame, players: Sequence[str] = (),
 def rack_entry(entry: RackEntry, who: str) -> RackEntry:
     """A rack as the ledger keeps it: tiles in the notation (a joker ``JK``), or a worth."""
     if isinstance(entry, bool):
-        raise RefusedError(f"{who}'s rack must be tiles or a total, not {entry!r}")
+        raise RefusedError(f"{who}'s rack must be tiles or a total, not {written(entry)}")
     if isinstance(entry, int):
         if entry < 0:
             raise RefusedError(f"{who}'s rack total cannot be negative ({entry})")

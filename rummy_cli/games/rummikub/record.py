@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...document import Where, get, only_keys
+from ...document import Where, get, only_keys, written
 from ...errors import RummyError
 from ...players import find_player
 from .game import (
@@ -98,7 +98,7 @@ def _entry_from(item: Any, game: RummikubGame, where: tuple[str | int, ...],
         except RummyError as exc:
             raise Where(where + ("end",), str(exc)) from None
     else:
-        raise Where(where + ("end",), f"'end' is 'out NAME' or 'pool-out', not {end!r}")
+        raise Where(where + ("end",), f"'end' is 'out NAME' or 'pool-out', not {written(end)}")
     racks: dict[str, RackEntry] = {}
     for key, rack in get(item, "racks", dict, where, {}).items():
         if key in game.players and isinstance(rack, str) and canonical_tiles(rack) is not None:

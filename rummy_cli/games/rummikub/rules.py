@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
@@ -107,7 +108,7 @@ class RummikubRules:
                 pass
             elif type(value) is not type(0 if key == "rounds" else default):
                 kind = "a whole number" if isinstance(default, int) else "text"
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {value!r}")
+                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
             values[key] = value
         rules = replace(base, **values)
         problem = rules.problem()
@@ -150,7 +151,7 @@ class RummikubRules:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                return name, f"rule {name!r} is one of {', '.join(allowed)}, not {value!r}"
+                return name, f"rule {name!r} is one of {', '.join(allowed)}, not {written(value)}"
         for f in fields(self):
             value = getattr(self, f.name)
             if type(value) is int and not 0 <= value <= MAX_FIGURE:
