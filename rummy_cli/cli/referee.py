@@ -141,7 +141,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
       rummy check meld "5H JK 7H"        (the joker must be 6H)
       rummy check meld QS KS AS --json
       rummy check meld QS KS AS --game gin   (illegal: in Gin the ace is low only)
-      rummy check meld QS KS AS --rule ace_high=no   (a table that plays the ace low)
+      rummy check meld QS KS AS --rule ace_high=no   (the ace low only here)
       rummy check meld 5R 6R JK --game rummikub   (the joker stands for 4R or 7R)
       rummy check meld 12R 13R 1R --game rummikub --rule ones=high
     """
