@@ -757,8 +757,21 @@ def test_r17_guided_second_empty_hand_is_asked_again() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Cy")
     code, out, err = run("round", "--guided", "--json", input="stock\n\ny\n\n4C\n2D\ny\n")
     assert code == 0
-    assert "Ann has no cards left either, but only one player can go out" in err
+    # the message names Ben, whose hand was refused, and Ann, who went out before
+    assert ("Ben has no cards left, but Ann already went out: only one player can go out"
+            in unfolded(err))
+    assert "either" not in err
     assert json.loads(out)["hand_points"] == {"Ann": 0, "Ben": 4, "Cy": 2}
+
+
+def test_r17_guided_the_refused_empty_hand_is_named_not_the_one_who_went_out() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, err = run("round", "--guided", "--json",
+                         input="stock\n4C\n\ny\n\n2D\ny\n")
+    assert code == 0
+    assert ("Cy has no cards left, but Ben already went out: only one player can go out"
+            in unfolded(err))
+    assert json.loads(out)["hand_points"] == {"Ann": 4, "Ben": 0, "Cy": 2}
 
 
 def last_round() -> dict[str, object]:
@@ -1120,7 +1133,8 @@ def test_guided_two_out_is_said_as_such_even_after_the_knocker() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Ann")
     code, _, err = run("round", "--guided", input="Ann\n\n\n3C\n9D\ny\n")
     assert code == 0
-    assert "Ann has no cards left either, but only one player can go out" in err
+    assert ("Ben has no cards left, but Ann already went out: only one player can go out"
+            in unfolded(err))
     assert "not Ann" not in err
 
 

@@ -318,8 +318,9 @@ def _hand_check(
         if points > most:
             raise RefusedError(f"{points} is more than all the cards are worth ({most})")
         if points == 0 and gone:
-            raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player can go "
-                             "out: the first to do so ended the round (R17)", hints[0])
+            raise _CanGoBack(f"{p} has no cards left, but {gone[0]} already went out: only "
+                             "one player can go out, and the first to do so ended the round "
+                             "(R17)", hints[0])
         if p == knocker:
             try:
                 check_knock(p, points, game.rules)
