@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 from . import shell
 from .shell import (
     _RUN,
+    OneOf,
     WholeNumber,
     _check_format,
     _complete_players,
@@ -51,7 +52,7 @@ from .shell import (
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
 @click.option("--rounds", type=str, metavar="N",
               help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
-@click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
+@click.option("--game", "kind", type=OneOf(PRESETS, case_sensitive=False),
               metavar="GAME",
               help="The game: Manipulation Rummy ('manipulation'), Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "

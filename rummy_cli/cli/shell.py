@@ -38,6 +38,43 @@ def _error(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def usage_line(message: str) -> str:
+    """A usage error as one line of words: click lays some out on lines ('Choose from:' and
+    a tab before each choice), and ends others with a full stop before our '(see ...)'.
+
+    >>> usage_line("Missing argument 'X'. Choose from:\\n\\tbash,\\n\\tzsh.")
+    "Missing argument 'X'. Choose from: bash, zsh"
+    """
+    import re
+
+    # only click's own layout ('Choose from:' then ',' a line and a tab): what was typed and
+    # is quoted back keeps its control characters, for _error to show them
+    return re.sub(r"([:,])\n\t", r"\1 ", message).rstrip(".")
+
+
+def choices_said(choices: Sequence[str]) -> str:
+    """Choices as a sentence says them.
+
+    >>> choices_said(["bash", "zsh", "fish"]), choices_said(["cards"])
+    ('bash, zsh or fish', 'cards')
+    """
+    return " or ".join(filter(None, [", ".join(choices[:-1]), choices[-1]]))
+
+
+class OneOf(click.Choice):  # type: ignore[type-arg]
+    """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
+    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted)."""
+
+    def get_missing_message(self, param: click.Parameter,
+                            ctx: click.Context | None = None) -> str:
+        return f"Choose {choices_said([str(c) for c in self.choices])}"
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        from ..cards import quoted
+
+        return f"{quoted(str(value))} is not {choices_said([str(c) for c in self.choices])}"
+
+
 _LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
 
 
@@ -234,7 +271,7 @@ class RummyGroup(click.Group):
             where = exc.ctx.command_path if exc.ctx else "rummy"
             if where == "rummy":  # click names no command for some errors: find it
                 where = _command_path(self, words)
-            _error(f"{exc.format_message()} (see '{where} --help')")
+            _error(f"{usage_line(exc.format_message())} (see '{where} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
         except RummyError as exc:
