@@ -36,3 +36,72 @@ def test_a_choice_not_made_readable_for_every_choice_option() -> None:
     code, _, err = run("hint", "--hand", "7H", "--by", "x")
     line = one_error_line(err)
     assert code == 2 and "'x' is not" in line and "\\n" not in line
+
+
+# --- R2, R16: the hands together hold no more than the decks ------------------------------
+
+def _ledger() -> bytes:
+    from pathlib import Path
+
+    return Path("rummy-ledger.yaml").read_bytes()
+
+
+def test_r16_hands_each_possible_but_together_more_than_the_decks_are_refused() -> None:
+    run("new", "Ann", "Ben", "Cy", "Dee")
+    before = _ledger()
+    code, _, err = run("round", "--stock-out", "--points", "Ann=700", "--points", "Ben=700",
+                       "--points", "Cy=700", "--points", "Dee=700")
+    assert code == 2 and one_error_line(err) == (
+        "Error: the hands together hold 2800 points (Ann 700, Ben 700, Cy 700, Dee 700), "
+        "more than all the cards of 2 decks are worth (730)")
+    # cards and totals mixed: the cards' worth counts with the totals
+    code, _, err = run("round", "--stock-out", "--points", "Ann=700", "--hand",
+                       "Ben=KS KH KD JK JK", "--points", "Cy=2", "--points", "Dee=1")
+    assert code == 2 and "together hold 783 points" in one_error_line(err)
+    assert _ledger() == before
+    assert run("round", "--stock-out", "--points", "Ann=700", "--points", "Ben=20",
+               "--points", "Cy=5", "--points", "Dee=5")[0] == 0
+
+
+def test_r16_the_together_limit_follows_the_house_joker_points() -> None:
+    run("new", "Ann", "Ben", "Cy", "--rule", "joker_points=100")  # 2 x (340 + 100) = 880
+    code, _, err = run("round", "--stock-out", "--points", "Ann=700", "--points", "Ben=181",
+                       "--points", "Cy=0")
+    assert code == 2 and "together hold 881 points" in one_error_line(err)
+    assert "worth (880)" in err
+    assert run("round", "--stock-out", "--points", "Ann=700", "--points", "Ben=180",
+               "--points", "Cy=0")[0] == 0
+
+
+def test_r16_guided_a_hand_past_what_is_left_is_asked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    run("new", "Ann", "Ben", "Cy")
+    code, out, err = run("round", "--json", input="stock\n700\n31\n25\n5\ny\n")
+    assert code == 0
+    assert ("With the hands before it (700 points), the hands together hold 731 points, "
+            "more than all the cards are worth (730)") in " ".join(err.split())
+    assert json.loads(out)["hand_points"] == {"Ann": 700, "Ben": 25, "Cy": 5}
+
+
+def test_k17_racks_together_more_than_the_tile_set_are_refused() -> None:
+    run("new", "Ann", "Ben", "Cy", "--game", "rummikub")
+    before = _ledger()
+    code, _, err = run("round", "--out", "Ann", "--points", "Ben=700", "--points", "Cy=700")
+    assert code == 2 and one_error_line(err) == (
+        "Error: the racks together hold 1400 points (Ben 700, Cy 700), more than every "
+        "tile of the set is worth (788)")
+    assert _ledger() == before
+
+
+def test_k17_guided_a_rack_past_what_is_left_is_asked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    run("new", "Ann", "Ben", "Cy", "--game", "rummikub")
+    code, out, err = run("round", "--guided", "--pool-out", "--points", "Ann=700", "--json",
+                         input="100\n50\n30\ny\n")
+    assert code == 0
+    assert ("With the racks before it (700 points), the racks together hold 800 points"
+            in " ".join(err.split())), err

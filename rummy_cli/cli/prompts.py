@@ -304,6 +304,7 @@ def _hand_check(
                            for c in parse_cards(e)]  # R2 counts the copies of every card
     gone = [q for q, e in others.items() if entry_points(e, game.rules) == 0]
     most = most_points(game.decks, game.rules)
+    before = sum(entry_points(e, game.rules) for e in others.values())
 
     def check(raw: str) -> HandEntry:
         text = raw.strip()
@@ -317,6 +318,10 @@ def _hand_check(
         points = entry_points(entry, game.rules)
         if points > most:
             raise RefusedError(f"{points} is more than all the cards are worth ({most})")
+        if points + before > most:
+            raise _CanGoBack(f"with {where} ({before} points), the hands together hold "
+                             f"{points + before} points, more than all the cards are worth "
+                             f"({most})", hints[0])
         if points == 0 and gone:
             raise _CanGoBack(f"{p} has no cards left, but {gone[0]} already went out: only "
                              "one player can go out, and the first to do so ended the round "
@@ -680,6 +685,8 @@ def _rack_check(game: Any, p: str, who: str | None, others: Mapping[str, Any], w
     rules = game.rules
     held = [t for q, rack in others.items() if q != p and isinstance(rack, str) and rack
             for t in parse_tiles(rack)]
+    before = sum(rack if isinstance(rack, int) else rack_points(parse_tiles(rack), rules)
+                 for q, rack in others.items() if q != p)
 
     def check(raw: str) -> Any:
         text = raw.strip()
@@ -702,6 +709,10 @@ def _rack_check(game: Any, p: str, who: str | None, others: Mapping[str, Any], w
         if worth > rules.most_rack_points:
             raise RefusedError(f"{worth} is more than every tile of the set is worth "
                                f"({rules.most_rack_points})")
+        if worth + before > rules.most_rack_points:
+            raise _CanGoBack(f"with {where} ({before} points), the racks together hold "
+                             f"{worth + before} points, more than every tile of the set is "
+                             f"worth ({rules.most_rack_points})", hint)
         return rack
 
     return check
