@@ -315,11 +315,6 @@ def _scored(game: RummikubGame, entry: RummikubEntry, worth: dict[str, int],
         if worth[p] > most:
             raise RefusedError(f"{p}'s rack total {worth[p]} is more than every tile of the "
                                f"set is worth ({most})")
-    total = sum(worth.values())
-    if total > most:  # each rack may fit while all of them claim the same tiles
-        each = ", ".join(f"{p} {n}" for p, n in worth.items() if n)
-        raise RefusedError(f"the racks together hold {total} points ({each}), more than "
-                           f"every tile of the set is worth ({most})")
     # a rack of tiles is empty only with no tile (a joker may be worth 0 by a house rule);
     # a total of 0 is taken as an empty rack
     empty = [p for p in game.players if _is_empty(entry.racks.get(p, ""))]
