@@ -92,3 +92,29 @@ def test_settled_8_rummikub_totals_are_taken_as_given_each_up_to_the_set() -> No
     run("new", "Ann", "Ben", "Cy", "--game", "rummikub")
     assert run("round", "--out", "Ann", "--points", "Ben=700", "--points", "Cy=700")[0] == 0
 
+
+# --- what --guided does, as the help says it ----------------------------------------------
+
+def test_round_guided_help_says_the_options_given_are_used() -> None:
+    help_text = " ".join(run("round", "--help")[1].split())
+    assert "Ask for everything" not in help_text
+    assert ("--guided Ask for what the options leave out (how the round ended, each hand not "
+            "given), then confirm; what they give is used, not asked.") in help_text
+
+
+def test_round_guided_uses_a_hand_given_and_asks_only_the_others() -> None:
+    import json
+
+    run("new", "Ann", "Ben", "Cy")
+    code, out, err = run("round", "--guided", "--knock", "Ann", "--hand", "Ann=3C", "--json",
+                         input="20\n12\ny\n")
+    assert code == 0 and "Ann's hand: 3C (given)" in err
+    assert json.loads(out)["hand_points"] == {"Ann": 3, "Ben": 20, "Cy": 12}
+
+
+def test_check_turn_guided_help_says_the_options_given_are_used() -> None:
+    help_text = " ".join(run("check", "turn", "--help")[1].split())
+    assert "what the options leave out" in help_text
+    code, out, err = run("check", "turn", "--guided", "--before", "7H 8H 9H",
+                         input="10H 5S\n7H 8H 9H 10H\n\n")
+    assert code == 0 and "7H 8H 9H (given)" in err and "LEGAL" in out

@@ -348,7 +348,8 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
 @click.option("--guided", is_flag=True,
-              help="Ask for the tables and the hand (Rummikub: the rack), one at a time.")
+              help="Ask one at a time for what the options leave out: the tables, the hand "
+                   "and the cards drawn (Rummikub: the rack; no draws).")
 @click.option("--initial", is_flag=True,
               help="Rummikub: the player has not opened yet (K9, K10).")
 @decks_option
@@ -365,7 +366,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     """Referee one turn: was the player's rearrangement of the table legal?
 
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after,
-    or --guided to be asked for them.
+    or --guided to be asked for those not given.
     Only the table at the end of the turn is judged: during the turn cards may move freely
     (see 'rummy rules R15-D2').
 

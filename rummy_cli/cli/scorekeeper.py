@@ -219,7 +219,9 @@ def _in_progress(path: Path, night: Ledger) -> str:
 @click.option("--first", metavar="NAME",
               help="Rummikub: who played first this round (default: the player proposed, "
                    "left of the last round's first player).")
-@click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
+@click.option("--guided", is_flag=True,
+              help="Ask for what the options leave out (how the round ended, each hand not "
+                   "given), then confirm; what they give is used, not asked.")
 @click.option("--yes", "-y", is_flag=True,
               help="Guided entry: record without the final 'Record this round?'.")
 @ledger_option
@@ -233,7 +235,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
     in hand (--hand) or their total (--points). On a terminal, 'rummy round' alone (or with
-    just --knock/--stock-out) asks for each hand and confirms before writing.
+    just --knock/--stock-out) asks for each hand and confirms before writing; with --guided
+    it asks only for what the options leave out.
 
     \b
     Examples:
