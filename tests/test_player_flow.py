@@ -118,3 +118,54 @@ def test_check_turn_guided_help_says_the_options_given_are_used() -> None:
     code, out, err = run("check", "turn", "--guided", "--before", "7H 8H 9H",
                          input="10H 5S\n7H 8H 9H 10H\n\n")
     assert code == 0 and "7H 8H 9H (given)" in err and "LEGAL" in out
+
+
+# --- shell completion: a player's name wherever one is taken ------------------------------
+
+def complete(words: str) -> list[str]:
+    from click.testing import CliRunner
+
+    from rummy_cli.cli import cli
+
+    env = {"_RUMMY_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    result = CliRunner().invoke(cli, [], prog_name="rummy", env=env)
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+@pytest.mark.parametrize("words, offered", [
+    ("rummy fix 1 --knock ", ["Ann", "Ben", "Cy"]),
+    ("rummy fix 1 --hand b", ["Ben="]),
+    ("rummy fix 1 --points ", ["Ann=", "Ben=", "Cy="]),
+    ("rummy rename ", ["Ann", "Ben", "Cy"]),
+    ("rummy rename c", ["Cy"]),
+    ("rummy round --dealer ", []),  # round has no --dealer: nothing made up
+])
+def test_completion_offers_names_in_fix_and_rename(words: str, offered: list[str]) -> None:
+    run("new", "Ann", "Ben", "Cy")
+    run("round", "--stock-out", "--points", "Ann=1", "--points", "Ben=2", "--points", "Cy=3")
+    got = complete(words)
+    assert got == offered or (not offered and not any(n in got for n in ("Ann", "Ben")))
+
+
+def test_completion_of_dealer_and_first_in_new_offers_the_names_typed() -> None:
+    run("new", "Ann", "Ben", "Cy")  # a ledger of other players: not what 'new' names
+    assert complete("rummy new Abe Bea --dealer ") == ["Abe", "Bea"]
+    assert complete("rummy new Abe Bea --game rummikub --first b") == ["Bea"]
+
+
+def test_completion_in_rummikub_offers_names_for_out_rack_and_first() -> None:
+    run("new", "Ann", "Ben", "Cy", "--game", "rummikub")
+    assert complete("rummy round --out a") == ["Ann"]
+    assert complete("rummy round --rack ") == ["Ann=", "Ben=", "Cy="]
+    assert complete("rummy round --first c") == ["Cy"]
+    assert complete("rummy fix 1 --out ") == ["Ann", "Ben", "Cy"]
+    assert complete("rummy fix 1 --first b") == ["Ben"]
+
+
+def test_completion_of_rename_offers_players_of_earlier_games_too() -> None:
+    run("new", "Ann", "Ben", "--target", "10")
+    assert run("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=50")[0] == 0
+    assert run("new", "Cy", "Dee")[0] == 0
+    assert complete("rummy rename ") == ["Ann", "Ben", "Cy", "Dee"]
+    assert complete("rummy round --knock ") == ["Cy", "Dee"]

@@ -34,10 +34,10 @@ from .shell import (
 
 @cli.command()
 @click.argument("names", nargs=-1)
-@click.option("--dealer", metavar="NAME",
+@click.option("--dealer", metavar="NAME", shell_complete=_complete_players,
               help="Who deals first (default: picked at random, R3; in the next game, the "
                    "player left of the last card game's last dealer).")
-@click.option("--first", metavar="NAME",
+@click.option("--first", metavar="NAME", shell_complete=_complete_players,
               help="Rummikub: who plays first (default: picked at random; in the next game, "
                    "the player left of the last game's last first player).")
 @click.option("--seed", type=WholeNumber(signed=True), metavar="N",
@@ -202,7 +202,7 @@ def _in_progress(path: Path, night: Ledger) -> str:
 @click.option("--upcard", metavar="CARD",
               help="Gin: the hand's first upcard (Oklahoma: it sets the knock limit, G16).")
 @click.option("--dead", is_flag=True, help="Gin: a dead hand; nobody scores (G8).")
-@click.option("--melds", multiple=True, metavar="NAME=TABLE",
+@click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
               help="Gin: the knocker's layout as laid down, e.g. --melds \"Ann=2H 3H 4H / "
                    "7C 7D 7S\" (without it, a layout of the least deadwood is assumed "
                    "and shown).")
@@ -216,7 +216,7 @@ def _in_progress(path: Path, night: Ledger) -> str:
               shell_complete=_complete_players,
               help="Rummikub: the tiles left in a rack, e.g. --rack \"Ben=JK 5R 12B\" "
                    "(--points for its worth). Repeat per player.")
-@click.option("--first", metavar="NAME",
+@click.option("--first", metavar="NAME", shell_complete=_complete_players,
               help="Rummikub: who played first this round (default: the player proposed, "
                    "left of the last round's first player).")
 @click.option("--guided", is_flag=True,

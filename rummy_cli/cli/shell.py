@@ -503,22 +503,34 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
 # --- the scorekeeper --------------------------------------------------------------------
 
 def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Shell completion: the players of the ledger named on the line (or the default one)."""
+    """Shell completion: the players of the ledger named on the line (or the default one).
+
+    In 'rummy new' the names typed before; for rename's OLD, or a command given another game
+    (--game-number, --game), every player of the ledger; else the current game's players.
+    """
     from click.shell_completion import CompletionItem
 
-    try:
-        from ..ledger import ledger_path, load
+    players: Sequence[str] = ()
+    if "names" in ctx.params:  # 'rummy new': completing, click leaves the names in args
+        players = [*ctx.params["names"], *(a for a in ctx.args if not a.startswith("-"))]
+    if not players:
+        try:
+            from ..ledger import ledger_path, read
 
-        game, _ = load(ledger_path(ctx.params.get("ledger")))
-    except RummyError:
-        return []
-    suffix = "=" if param.name in ("hands", "points", "racks") else ""
+            night, _ = read(ledger_path(ctx.params.get("ledger")))
+        except RummyError:
+            return []
+        every = param.name == "old" or any(ctx.params.get(n) is not None
+                                           for n in ("game_number", "game_choice"))
+        players = (list(dict.fromkeys(p for g in night.games for p in g.players)) if every
+                   else night.current.players)
+    suffix = "=" if param.name in ("hands", "points", "racks", "melds") else ""
     # bash puts a completion on the line as it is, so a space in a name must reach it as
     # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
     # backslash: send two. zsh and fish quote completions themselves.
     bash = os.environ.get("_RUMMY_COMPLETE", "").startswith("bash")
     return [CompletionItem((p.replace(" ", "\\\\ ") if bash else p) + suffix)
-            for p in game.players if p.casefold().startswith(incomplete.casefold())]
+            for p in players if p.casefold().startswith(incomplete.casefold())]
 
 
 def _read(path: Path, quiet: bool = False) -> Any:
