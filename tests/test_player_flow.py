@@ -169,3 +169,35 @@ def test_completion_of_rename_offers_players_of_earlier_games_too() -> None:
     assert run("new", "Cy", "Dee")[0] == 0
     assert complete("rummy rename ") == ["Ann", "Ben", "Cy", "Dee"]
     assert complete("rummy round --knock ") == ["Cy", "Dee"]
+
+
+# --- a unique start of a name, wherever a name is typed -----------------------------------
+
+@pytest.mark.parametrize("game, option", [("manipulation", "--dealer"), ("gin", "--dealer"),
+                                          ("rummikub", "--first")])
+def test_new_takes_the_start_of_a_name_for_dealer_and_first(game: str, option: str) -> None:
+    names = ("Ann", "Ben") if game == "gin" else ("Ann", "Ben", "Cy")
+    code, out, err = run("new", *names, "--game", game, option, "be", "--json")
+    assert code == 0, err
+    import json
+
+    doc = json.loads(out)
+    assert (doc["first_dealer"] if option == "--dealer" else doc["first_leader"]) == "Ben"
+
+
+def test_new_refuses_an_ambiguous_start_naming_the_candidates() -> None:
+    from pathlib import Path
+
+    code, _, err = run("new", "Ann", "Abe", "Cy", "--dealer", "a")
+    assert code == 2 and one_error_line(err) == "Error: 'a' could be Ann or Abe: type more"
+    assert not Path("rummy-ledger.yaml").exists()
+
+
+def test_rename_takes_the_start_of_the_old_name() -> None:
+    run("new", "Ann", "Abe", "Cy")
+    before = _ledger()
+    code, _, err = run("rename", "a", "Anna")
+    assert code == 2 and one_error_line(err) == "Error: 'a' could be Ann or Abe: type more"
+    assert _ledger() == before
+    code, out, _ = run("rename", "c", "Cyrus")
+    assert code == 0 and "Renamed Cy to Cyrus" in out

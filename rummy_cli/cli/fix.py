@@ -293,7 +293,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
       rummy rename Cy Cyrus --json
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from ..players import find_player, player_name, same_name
+    from ..players import find_player_by_prefix, player_name, same_name
     from .keepers import entry_word
     from .prompts import check_new_name
 
@@ -304,7 +304,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
     with locked(path, existing=True):
         night = _read(path)
         everyone = list(dict.fromkeys(p for g in night.games for p in g.players))
-        seated = find_player(everyone, old)
+        seated = find_player_by_prefix(everyone, old)
         check_new_name(new, [p for p in everyone if p != seated])
         if wanted == seated:
             raise RefusedError(f"{seated} is already called {wanted!r}: nothing to rename")

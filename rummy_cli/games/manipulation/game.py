@@ -23,7 +23,6 @@ from ...errors import RefusedError
 from ...hands import _CANONICAL, HandEntry, _canonical_tokens, normalize_hand
 from ...players import (
     EndsEarly,
-    find_player,
     find_player_by_prefix,
     name_key,
     player_name,
@@ -134,7 +133,7 @@ def new_game(
 
         first = random.Random(seed).choice(names)
     else:
-        first = find_player(names, dealer)
+        first = find_player_by_prefix(names, dealer)
     return Game(tuple(names), first, rules, (), created)
 
 

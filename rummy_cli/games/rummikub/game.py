@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from ...errors import NotationError, RefusedError
 from ...players import (
     EndsEarly,
-    find_player,
     find_player_by_prefix,
     name_key,
     player_name,
@@ -176,7 +175,7 @@ def new_rummikub_game(players: Sequence[str], first: str | None = None,
 
         starter = random.Random(seed).choice(names)
     else:
-        starter = find_player(names, first)
+        starter = find_player_by_prefix(names, first)
     return RummikubGame(names, starter, rules.for_players(len(names)), (), created)
 
 
