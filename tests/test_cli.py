@@ -975,12 +975,15 @@ def test_a_dispute_with_an_empty_meld_is_bad_input() -> None:
     assert code == 2 and "after, meld 2 is empty" in one_error_line(err)
 
 
-def test_ctrl_d_in_a_check_says_stopped_only() -> None:
+def test_ctrl_d_says_the_input_ended_and_nothing_changed_only_where_a_command_writes() -> None:
     code, _, err = run("check", "turn", "--guided", input="")
-    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped"
+    assert code == 2 and err.strip().splitlines()[-1] == (
+        "Error: the input ended at 'Table before the turn (Enter if empty)': every question "
+        "needs an answer, one a line")
     new_game("Ann", "Ben", dealer="Ann")
     code, _, err = run("round", "--guided", input="")
-    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped; nothing was changed"
+    assert code == 2 and err.strip().splitlines()[-1].endswith(
+        "every question needs an answer, one a line; nothing was changed")
 
 
 def test_a_refused_round_prints_only_its_error_not_the_ledgers_warnings() -> None:

@@ -201,3 +201,39 @@ def test_rename_takes_the_start_of_the_old_name() -> None:
     assert _ledger() == before
     code, out, _ = run("rename", "c", "Cyrus")
     assert code == 0 and "Renamed Cy to Cyrus" in out
+
+
+# --- guided input that runs out says where -------------------------------------------------
+
+def test_guided_check_turn_says_the_input_ended_at_the_draws_question() -> None:
+    code, out, err = run("check", "turn", "--guided",
+                         input="7H 8H 9H\n10H 5S\n7H 8H 9H 10H\n")
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1] == (
+        "Error: the input ended at 'Cards drawn this turn (1-3)': every question needs an "
+        "answer, one a line")
+
+
+@pytest.mark.parametrize("typed, question", [
+    ("stock\n4C\n", "Ben's hand"),
+    ("stock\n4C\n\n", "Ben went out?"),  # its [y/N] is not part of the question named
+    ("stock\n4C\n3D\n2D\n", "Record this round?"),
+])
+def test_guided_round_says_where_the_input_ended_and_leaves_the_ledger(
+        typed: str, question: str) -> None:
+    run("new", "Ann", "Ben", "Cy")
+    before = _ledger()
+    code, _, err = run("round", "--guided", input=typed)
+    assert code == 2 and err.splitlines()[-1] == (
+        f"Error: the input ended at '{question}': every question needs an answer, one a "
+        "line; nothing was changed")
+    assert _ledger() == before
+
+
+def test_guided_gin_and_rummikub_say_where_the_input_ended() -> None:
+    run("new", "Ann", "Ben", "--game", "gin")
+    code, _, err = run("round", "--guided", input="Ann\n")
+    assert code == 2 and "Error: the input ended at " in err.splitlines()[-1]
+    run("new", "Cy", "Dee", "--game", "rummikub", "--ledger", "rk.yaml")
+    code, _, err = run("round", "--guided", "--ledger", "rk.yaml", input="")
+    assert code == 2 and "Error: the input ended at 'Who went out?" in err.splitlines()[-1]

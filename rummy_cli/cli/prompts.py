@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RefusedError, RummyError
+from ..errors import InputEnded, RefusedError, RummyError
 from ..games.manipulation.game import Game, check_open, entry_points, most_points
 from ..games.manipulation.rules import MANIPULATION_RUMMY
 from ..games.manipulation.scoring import check_knock
@@ -73,8 +73,14 @@ class Back(Exception):
 def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
     """Ask until the answer converts; say why a wrong answer is wrong."""
     while True:
-        raw: str = click.prompt(question, default=default, show_default=default not in ("", None),
-                                err=True)
+        try:
+            raw: str = click.prompt(question, default=default,
+                                    show_default=default not in ("", None), err=True)
+        except click.exceptions.Abort as exc:  # click says an end of input as a stop
+            if isinstance(exc.__context__, EOFError):
+                click.echo(err=True)  # end the line the question left open
+                raise InputEnded(question) from None
+            raise
         try:
             return convert(raw)
         except RummyError as exc:

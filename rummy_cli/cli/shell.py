@@ -17,7 +17,7 @@ import click
 
 from .. import __version__
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RefusedError, RummyError, UnusableInputError
+from ..errors import InputEnded, RefusedError, RummyError, UnusableInputError
 from ..render import Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -274,6 +274,9 @@ class RummyGroup(click.Group):
             _error(f"{usage_line(exc.format_message())} (see '{where} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
+        except InputEnded as exc:  # like a stop: say whether the ledger was left alone
+            stopped = _RUN.writes and not _RUN.saved
+            _error(f"{exc}; nothing was changed" if stopped else str(exc))
         except RummyError as exc:
             _error(str(exc))
         except (_OutputGone, BrokenPipeError):  # 'rummy ... | head': the reader is done
