@@ -237,3 +237,35 @@ def test_guided_gin_and_rummikub_say_where_the_input_ended() -> None:
     run("new", "Cy", "Dee", "--game", "rummikub", "--ledger", "rk.yaml")
     code, _, err = run("round", "--guided", "--ledger", "rk.yaml", input="")
     assert code == 2 and "Error: the input ended at 'Who went out?" in err.splitlines()[-1]
+
+
+# --- a ledger given where a dispute file is expected ---------------------------------------
+
+@pytest.mark.parametrize("sample, key", [("samples/friday-night.yaml", "games"),
+                                         ("tests/data/format-1-friday-night.yaml", "format")])
+def test_check_turn_of_a_ledger_says_it_is_a_ledger_not_a_dispute(sample: str,
+                                                                   key: str) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / sample).read_text(encoding="utf-8")
+    code, out, err = run("check", "turn", "-", input=text)
+    assert code == 2 and out == ""
+    assert one_error_line(err) == (
+        f"Error: standard input is a rummy ledger ({key}:), not a dispute: a dispute file "
+        "holds one turn, the lines hand: and after: (and before: unless the table was "
+        "empty); see 'rummy check turn --help'")
+
+
+def test_check_turn_rummikub_of_a_ledger_points_at_a_rummikub_dispute() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "samples/rummikub-night.yaml").read_text("utf-8")
+    code, _, err = run("check", "turn", "--game", "rummikub", "-", input=text)
+    assert code == 2 and "is a rummy ledger (games:), not a dispute" in one_error_line(err)
+    assert "game: rummikub, rack: and after:" in err
+
+
+def test_a_dispute_with_a_stray_format_line_is_still_an_unknown_key() -> None:
+    code, _, err = run("check", "turn", "-",
+                       input="format: 2\nbefore: 7H 8H 9H\nhand: 10H\nafter: 7H 8H 9H 10H\n")
+    assert code == 2 and "unknown key 'format'" in one_error_line(err)

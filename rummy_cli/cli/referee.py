@@ -227,6 +227,12 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
             f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
             f"lines {lines} (and before: unless the table was empty); see 'rummy check turn "
             "--help'")
+    ledger_keys = [k for k in ("games", "format", "rounds") if k in data]
+    if ledger_keys and not {"hand", "rack", "after"} & set(data):  # a ledger given by mistake
+        raise UnusableInputError(
+            f"{label} is a rummy ledger ({ledger_keys[0]}:), not a dispute: a dispute file "
+            f"holds one turn, the lines {lines} (and before: unless the table was empty); "
+            "see 'rummy check turn --help'")
     from .rummikub_check import is_tile_game
 
     tiles = tiles or is_tile_game(data.get("game"))
