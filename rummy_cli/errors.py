@@ -21,3 +21,18 @@ class RefusedError(RummyError):
 
 class LedgerError(RummyError):
     """A ledger file is missing, damaged, locked or cannot be written."""
+
+
+class InputEnded(Exception):
+    """The input ended (a file piped in ran out, or Ctrl-D) while a question waited.
+
+    Not a :class:`RummyError`: the loops that ask again after a refused answer must not
+    catch it, or they would ask forever. The CLI says it as ``Error: ...`` all the same.
+    """
+
+    def __init__(self, question: str) -> None:
+        import re
+
+        asked = re.sub(r" \[[^]]*\]$", "", question)  # the question, not its [y/N]
+        super().__init__(f"the input ended at '{asked}': every question needs an answer, "
+                         "one a line")

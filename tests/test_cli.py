@@ -757,8 +757,21 @@ def test_r17_guided_second_empty_hand_is_asked_again() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Cy")
     code, out, err = run("round", "--guided", "--json", input="stock\n\ny\n\n4C\n2D\ny\n")
     assert code == 0
-    assert "Ann has no cards left either, but only one player can go out" in err
+    # the message names Ben, whose hand was refused, and Ann, who went out before
+    assert ("Ben has no cards left, but Ann already went out: only one player can go out"
+            in unfolded(err))
+    assert "either" not in err
     assert json.loads(out)["hand_points"] == {"Ann": 0, "Ben": 4, "Cy": 2}
+
+
+def test_r17_guided_the_refused_empty_hand_is_named_not_the_one_who_went_out() -> None:
+    new_game("Ann", "Ben", "Cy", dealer="Cy")
+    code, out, err = run("round", "--guided", "--json",
+                         input="stock\n4C\n\ny\n\n2D\ny\n")
+    assert code == 0
+    assert ("Cy has no cards left, but Ben already went out: only one player can go out"
+            in unfolded(err))
+    assert json.loads(out)["hand_points"] == {"Ann": 4, "Ben": 0, "Cy": 2}
 
 
 def last_round() -> dict[str, object]:
@@ -962,12 +975,15 @@ def test_a_dispute_with_an_empty_meld_is_bad_input() -> None:
     assert code == 2 and "after, meld 2 is empty" in one_error_line(err)
 
 
-def test_ctrl_d_in_a_check_says_stopped_only() -> None:
+def test_ctrl_d_says_the_input_ended_and_nothing_changed_only_where_a_command_writes() -> None:
     code, _, err = run("check", "turn", "--guided", input="")
-    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped"
+    assert code == 2 and err.strip().splitlines()[-1] == (
+        "Error: the input ended at 'Table before the turn (Enter if empty)': every question "
+        "needs an answer, one a line")
     new_game("Ann", "Ben", dealer="Ann")
     code, _, err = run("round", "--guided", input="")
-    assert code == 2 and err.strip().splitlines()[-1] == "Error: stopped; nothing was changed"
+    assert code == 2 and err.strip().splitlines()[-1].endswith(
+        "every question needs an answer, one a line; nothing was changed")
 
 
 def test_a_refused_round_prints_only_its_error_not_the_ledgers_warnings() -> None:
@@ -1120,7 +1136,8 @@ def test_guided_two_out_is_said_as_such_even_after_the_knocker() -> None:
     new_game("Ann", "Ben", "Cy", dealer="Ann")
     code, _, err = run("round", "--guided", input="Ann\n\n\n3C\n9D\ny\n")
     assert code == 0
-    assert "Ann has no cards left either, but only one player can go out" in err
+    assert ("Ben has no cards left, but Ann already went out: only one player can go out"
+            in unfolded(err))
     assert "not Ann" not in err
 
 

@@ -373,7 +373,12 @@ def test_r23_an_empty_hand_in_a_stock_out_still_wins_the_bonus() -> None:
 @pytest.mark.parametrize(("n", "most"), [(2, 365), (3, 730)])
 def test_r16_a_total_beyond_what_the_decks_hold_is_refused(n: int, most: int) -> None:
     hands: dict[str, HandEntry] = {p: 4 for p in NAMES[:n]}
-    assert record_round(_game(n), None, {**hands, "Ann": most})[1].hand_points["Ann"] == most
+    rest = most - 4 * (n - 1)  # all the decks are worth, less the other hands (R2)
+    assert record_round(_game(n), None, {**hands, "Ann": rest})[1].hand_points["Ann"] == rest
+    with pytest.raises(RefusedError, match=f"the hands together hold {most + 1} points "
+                                           f"\\(Ann {rest + 1}, Ben 4.*\\), more than all the "
+                                           f"cards of {n - 1} decks? are worth \\({most}\\)"):
+        record_round(_game(n), None, {**hands, "Ann": rest + 1})
     with pytest.raises(RefusedError, match=f"Ann's hand total {most + 1} is more than all the "
                                            f"cards of {n - 1} decks? (is|are) worth \\({most}\\)"):
         record_round(_game(n), None, {**hands, "Ann": most + 1})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .shell import _register_bash_completion, cli
+from .shell import OneOf, _register_bash_completion, cli
 
 SHELLS = ("bash", "zsh", "fish")
 _INSTALL = {
@@ -18,7 +18,7 @@ _INSTALL = {
 
 
 @cli.command("completion")
-@click.argument("shell", type=click.Choice(SHELLS, case_sensitive=False))
+@click.argument("shell", type=OneOf(SHELLS, case_sensitive=False))
 def completion_cmd(shell: str) -> None:
     """The completion script for a shell: commands, options, player names, files.
 

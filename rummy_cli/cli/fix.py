@@ -20,6 +20,7 @@ from . import shell
 from .shell import (
     _RUN,
     WholeNumber,
+    _complete_players,
     _print_json,
     _read,
     cli,
@@ -68,23 +69,29 @@ def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
 
 @cli.command("fix")
 @click.argument("round_number", type=WholeNumber(lo=1), metavar="N")
-@click.option("--knock", metavar="NAME", help="Who knocked in that round (R17).")
+@click.option("--knock", metavar="NAME",
+              shell_complete=_complete_players, help="Who knocked in that round (R17).")
 @click.option("--stock-out", is_flag=True, help="The stock ran out in that round (R18).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
+              shell_complete=_complete_players,
               help="Cards left in a player's hand ('Ann=' for none). Repeat per player.")
 @click.option("--points", "points", multiple=True, metavar="NAME=N",
+              shell_complete=_complete_players,
               help="A hand's total instead of its cards, e.g. --points Ann=12.")
 @click.option("--upcard", metavar="CARD", help="Gin: the hand's first upcard (Oklahoma).")
 @click.option("--dead", is_flag=True, help="Gin: it was a dead hand (G8).")
-@click.option("--melds", multiple=True, metavar="NAME=TABLE",
+@click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
               help="Gin: the knocker's layout as laid down.")
 @click.option("--big-gin/--no-big-gin", "big_gin", default=None,
               help="Gin, deadwood entered: it was (or was not) big gin (G7).")
-@click.option("--out", metavar="NAME", help="Rummikub: who went out in that round (K17).")
+@click.option("--out", metavar="NAME",
+              shell_complete=_complete_players, help="Rummikub: who went out in that round (K17).")
 @click.option("--pool-out", is_flag=True, help="Rummikub: the pool ran out in that round.")
 @click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
+              shell_complete=_complete_players,
               help="Rummikub: the tiles left in a rack ('Ann=' for none). Repeat per player.")
-@click.option("--first", metavar="NAME", help="Rummikub: who played first in that round.")
+@click.option("--first", metavar="NAME",
+              shell_complete=_complete_players, help="Rummikub: who played first in that round.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @game_option
@@ -272,7 +279,7 @@ def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: s
 
 
 @cli.command("rename")
-@click.argument("old")
+@click.argument("old", shell_complete=_complete_players)
 @click.argument("new")
 @ledger_option
 @json_option
@@ -286,7 +293,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
       rummy rename Cy Cyrus --json
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from ..players import find_player, player_name, same_name
+    from ..players import find_player_by_prefix, player_name, same_name
     from .keepers import entry_word
     from .prompts import check_new_name
 
@@ -297,7 +304,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
     with locked(path, existing=True):
         night = _read(path)
         everyone = list(dict.fromkeys(p for g in night.games for p in g.players))
-        seated = find_player(everyone, old)
+        seated = find_player_by_prefix(everyone, old)
         check_new_name(new, [p for p in everyone if p != seated])
         if wanted == seated:
             raise RefusedError(f"{seated} is already called {wanted!r}: nothing to rename")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RefusedError, RummyError
+from ..errors import InputEnded, RefusedError, RummyError
 from ..games.manipulation.game import Game, check_open, entry_points, most_points
 from ..games.manipulation.rules import MANIPULATION_RUMMY
 from ..games.manipulation.scoring import check_knock
@@ -73,8 +73,14 @@ class Back(Exception):
 def _ask(question: str, convert: Callable[[str], T], default: str | None = None) -> T:
     """Ask until the answer converts; say why a wrong answer is wrong."""
     while True:
-        raw: str = click.prompt(question, default=default, show_default=default not in ("", None),
-                                err=True)
+        try:
+            raw: str = click.prompt(question, default=default,
+                                    show_default=default not in ("", None), err=True)
+        except click.exceptions.Abort as exc:  # click says an end of input as a stop
+            if isinstance(exc.__context__, EOFError):
+                click.echo(err=True)  # end the line the question left open
+                raise InputEnded(question) from None
+            raise
         try:
             return convert(raw)
         except RummyError as exc:
@@ -304,6 +310,7 @@ def _hand_check(
                            for c in parse_cards(e)]  # R2 counts the copies of every card
     gone = [q for q, e in others.items() if entry_points(e, game.rules) == 0]
     most = most_points(game.decks, game.rules)
+    before = sum(entry_points(e, game.rules) for e in others.values())
 
     def check(raw: str) -> HandEntry:
         text = raw.strip()
@@ -317,9 +324,14 @@ def _hand_check(
         points = entry_points(entry, game.rules)
         if points > most:
             raise RefusedError(f"{points} is more than all the cards are worth ({most})")
+        if points + before > most:
+            raise _CanGoBack(f"with {where} ({before} points), the hands together hold "
+                             f"{points + before} points, more than all the cards are worth "
+                             f"({most})", hints[0])
         if points == 0 and gone:
-            raise _CanGoBack(f"{gone[0]} has no cards left either, but only one player can go "
-                             "out: the first to do so ended the round (R17)", hints[0])
+            raise _CanGoBack(f"{p} has no cards left, but {gone[0]} already went out: only "
+                             "one player can go out, and the first to do so ended the round "
+                             "(R17)", hints[0])
         if p == knocker:
             try:
                 check_knock(p, points, game.rules)

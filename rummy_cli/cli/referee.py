@@ -288,6 +288,12 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
             f"{label}{' is empty' if empty else ' is not a dispute'}: a dispute file has the "
             f"lines {lines} (and before: unless the table was empty); see 'rummy check turn "
             "--help'")
+    ledger_keys = [k for k in ("games", "format", "rounds") if k in data]
+    if ledger_keys and not {"hand", "rack", "after"} & set(data):  # a ledger given by mistake
+        raise UnusableInputError(
+            f"{label} is a rummy ledger ({ledger_keys[0]}:), not a dispute: a dispute file "
+            f"holds one turn, the lines {lines} (and before: unless the table was empty); "
+            "see 'rummy check turn --help'")
     from .rummikub_check import is_tile_game
 
     tiles = tiles or is_tile_game(data.get("game"))
@@ -409,7 +415,8 @@ def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn before melding, 1-3 (default 1).")
 @click.option("--guided", is_flag=True,
-              help="Ask for the tables and the hand (Rummikub: the rack), one at a time.")
+              help="Ask one at a time for what the options leave out: the tables, the hand "
+                   "and the cards drawn (Rummikub: the rack; no draws).")
 @click.option("--initial", is_flag=True,
               help="Rummikub: the player has not opened yet (K9, K10).")
 @decks_option
@@ -426,7 +433,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     """Referee one turn: was the player's rearrangement of the table legal?
 
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after,
-    or --guided to be asked for them.
+    or --guided to be asked for those not given.
     Only the table at the end of the turn is judged: during the turn cards may move freely
     (see 'rummy rules R15-D2').
 

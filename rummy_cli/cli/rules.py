@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from ..games import PRESETS
-from .shell import cli, json_option, ledger_option
+from .shell import OneOf, cli, json_option, ledger_option
 
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
@@ -83,7 +83,7 @@ def _books(game: str | None, ledger: str | None) -> Books:
 
 @cli.command("rules")
 @click.argument("query", nargs=-1, metavar="[RULE | WORD]")
-@click.option("--game", type=click.Choice(GAMES, case_sensitive=False), metavar="GAME",
+@click.option("--game", type=OneOf(GAMES, case_sensitive=False), metavar="GAME",
               help="The game whose rules and figures to show: manipulation; the Gin games "
                    "with the figures of gin, classic or oklahoma; Rummikub with those of "
                    "rummikub, rummikub-strict or rummikub-xp [default: the ledger's game; "

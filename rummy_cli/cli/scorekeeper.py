@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 from . import shell
 from .shell import (
     _RUN,
+    OneOf,
     WholeNumber,
     _check_format,
     _complete_players,
@@ -33,10 +34,10 @@ from .shell import (
 
 @cli.command()
 @click.argument("names", nargs=-1)
-@click.option("--dealer", metavar="NAME",
+@click.option("--dealer", metavar="NAME", shell_complete=_complete_players,
               help="Who deals first (default: picked at random, R3; in the next game, the "
                    "player left of the last card game's last dealer).")
-@click.option("--first", metavar="NAME",
+@click.option("--first", metavar="NAME", shell_complete=_complete_players,
               help="Rummikub: who plays first (default: picked at random; in the next game, "
                    "the player left of the last game's last first player).")
 @click.option("--seed", type=WholeNumber(signed=True), metavar="N",
@@ -51,7 +52,7 @@ from .shell import (
               help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
 @click.option("--rounds", type=str, metavar="N",
               help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
-@click.option("--game", "kind", type=click.Choice(PRESETS, case_sensitive=False),
+@click.option("--game", "kind", type=OneOf(PRESETS, case_sensitive=False),
               metavar="GAME",
               help="The game: Manipulation Rummy ('manipulation'), Gin Rummy with the "
                    "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
@@ -201,7 +202,7 @@ def _in_progress(path: Path, night: Ledger) -> str:
 @click.option("--upcard", metavar="CARD",
               help="Gin: the hand's first upcard (Oklahoma: it sets the knock limit, G16).")
 @click.option("--dead", is_flag=True, help="Gin: a dead hand; nobody scores (G8).")
-@click.option("--melds", multiple=True, metavar="NAME=TABLE",
+@click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
               help="Gin: the knocker's layout as laid down, e.g. --melds \"Ann=2H 3H 4H / "
                    "7C 7D 7S\" (without it, a layout of the least deadwood is assumed "
                    "and shown).")
@@ -215,10 +216,12 @@ def _in_progress(path: Path, night: Ledger) -> str:
               shell_complete=_complete_players,
               help="Rummikub: the tiles left in a rack, e.g. --rack \"Ben=JK 5R 12B\" "
                    "(--points for its worth). Repeat per player.")
-@click.option("--first", metavar="NAME",
+@click.option("--first", metavar="NAME", shell_complete=_complete_players,
               help="Rummikub: who played first this round (default: the player proposed, "
                    "left of the last round's first player).")
-@click.option("--guided", is_flag=True, help="Ask for everything, then confirm.")
+@click.option("--guided", is_flag=True,
+              help="Ask for what the options leave out (how the round ended, each hand not "
+                   "given), then confirm; what they give is used, not asked.")
 @click.option("--yes", "-y", is_flag=True,
               help="Guided entry: record without the final 'Record this round?'.")
 @ledger_option
@@ -232,7 +235,8 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
     in hand (--hand) or their total (--points). On a terminal, 'rummy round' alone (or with
-    just --knock/--stock-out) asks for each hand and confirms before writing.
+    just --knock/--stock-out) asks for each hand and confirms before writing; with --guided
+    it asks only for what the options leave out.
 
     \b
     Examples:

@@ -17,7 +17,7 @@ import click
 
 from .. import __version__
 from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RefusedError, RummyError, UnusableInputError
+from ..errors import InputEnded, RefusedError, RummyError, UnusableInputError
 from ..render import FORMAT_ALIASES, Style, choose_style
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,6 +36,43 @@ def _error(message: str) -> NoReturn:
         _stopped_after_write()
     _say(f"Error: {message}")
     sys.exit(2)
+
+
+def usage_line(message: str) -> str:
+    """A usage error as one line of words: click lays some out on lines ('Choose from:' and
+    a tab before each choice), and ends others with a full stop before our '(see ...)'.
+
+    >>> usage_line("Missing argument 'X'. Choose from:\\n\\tbash,\\n\\tzsh.")
+    "Missing argument 'X'. Choose from: bash, zsh"
+    """
+    import re
+
+    # only click's own layout ('Choose from:' then ',' a line and a tab): what was typed and
+    # is quoted back keeps its control characters, for _error to show them
+    return re.sub(r"([:,])\n\t", r"\1 ", message).rstrip(".")
+
+
+def choices_said(choices: Sequence[str]) -> str:
+    """Choices as a sentence says them.
+
+    >>> choices_said(["bash", "zsh", "fish"]), choices_said(["cards"])
+    ('bash, zsh or fish', 'cards')
+    """
+    return " or ".join(filter(None, [", ".join(choices[:-1]), choices[-1]]))
+
+
+class OneOf(click.Choice):  # type: ignore[type-arg]
+    """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
+    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted)."""
+
+    def get_missing_message(self, param: click.Parameter,
+                            ctx: click.Context | None = None) -> str:
+        return f"Choose {choices_said([str(c) for c in self.choices])}"
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        from ..cards import quoted
+
+        return f"{quoted(str(value))} is not {choices_said([str(c) for c in self.choices])}"
 
 
 _LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
@@ -234,9 +271,12 @@ class RummyGroup(click.Group):
             where = exc.ctx.command_path if exc.ctx else "rummy"
             if where == "rummy":  # click names no command for some errors: find it
                 where = _command_path(self, words)
-            _error(f"{exc.format_message()} (see '{where} --help')")
+            _error(f"{usage_line(exc.format_message())} (see '{where} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
+        except InputEnded as exc:  # like a stop: say whether the ledger was left alone
+            stopped = _RUN.writes and not _RUN.saved
+            _error(f"{exc}; nothing was changed" if stopped else str(exc))
         except RummyError as exc:
             _error(str(exc))
         except (_OutputGone, BrokenPipeError):  # 'rummy ... | head': the reader is done
@@ -466,22 +506,34 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
 # --- the scorekeeper --------------------------------------------------------------------
 
 def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Shell completion: the players of the ledger named on the line (or the default one)."""
+    """Shell completion: the players of the ledger named on the line (or the default one).
+
+    In 'rummy new' the names typed before; for rename's OLD, or a command given another game
+    (--game-number, --game), every player of the ledger; else the current game's players.
+    """
     from click.shell_completion import CompletionItem
 
-    try:
-        from ..ledger import ledger_path, load
+    players: Sequence[str] = ()
+    if "names" in ctx.params:  # 'rummy new': completing, click leaves the names in args
+        players = [*ctx.params["names"], *(a for a in ctx.args if not a.startswith("-"))]
+    if not players:
+        try:
+            from ..ledger import ledger_path, read
 
-        game, _ = load(ledger_path(ctx.params.get("ledger")))
-    except RummyError:
-        return []
-    suffix = "=" if param.name in ("hands", "points", "racks") else ""
+            night, _ = read(ledger_path(ctx.params.get("ledger")))
+        except RummyError:
+            return []
+        every = param.name == "old" or any(ctx.params.get(n) is not None
+                                           for n in ("game_number", "game_choice"))
+        players = (list(dict.fromkeys(p for g in night.games for p in g.players)) if every
+                   else night.current.players)
+    suffix = "=" if param.name in ("hands", "points", "racks", "melds") else ""
     # bash puts a completion on the line as it is, so a space in a name must reach it as
     # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
     # backslash: send two. zsh and fish quote completions themselves.
     bash = os.environ.get("_RUMMY_COMPLETE", "").startswith("bash")
     return [CompletionItem((p.replace(" ", "\\\\ ") if bash else p) + suffix)
-            for p in game.players if p.casefold().startswith(incomplete.casefold())]
+            for p in players if p.casefold().startswith(incomplete.casefold())]
 
 
 def _read(path: Path, quiet: bool = False) -> Any:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
 from ...errors import NotationError, RefusedError, UnusableInputError
 from ...hands import HandEntry
-from ...players import EndsEarly, find_player, find_player_by_prefix, player_name
+from ...players import EndsEarly, find_player_by_prefix, player_name
 from .rules import GIN, GinRules
 from .score import GinHand, GinHandError, GinState, gin_state
 
@@ -156,7 +156,7 @@ def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | 
 
         first = random.Random(seed).choice(names)
     else:
-        first = find_player(names, dealer)
+        first = find_player_by_prefix(names, dealer)
     return GinGame(tuple(names), first, rules, (), created)
 
 

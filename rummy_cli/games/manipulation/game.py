@@ -23,7 +23,6 @@ from ...errors import RefusedError
 from ...hands import _CANONICAL, HandEntry, _canonical_tokens, normalize_hand
 from ...players import (
     EndsEarly,
-    find_player,
     find_player_by_prefix,
     name_key,
     player_name,
@@ -134,7 +133,7 @@ def new_game(
 
         first = random.Random(seed).choice(names)
     else:
-        first = find_player(names, dealer)
+        first = find_player_by_prefix(names, dealer)
     return Game(tuple(names), first, rules, (), created)
 
 
@@ -213,7 +212,25 @@ def score_entry(game: Game, entry: RoundEntry) -> RoundResult:
             raise RefusedError(
                 f"{p} has no cards left, so {p} went out and that ended the round as "
                 f"{p}'s knock (R17): {p} is the knocker, not {entry.knocker}")
+    check_together(points, decks, most)
     return score_round(game.players, points, entry.knocker, game.rules)
+
+
+def check_together(points: Mapping[str, int], decks: int, most: int) -> None:
+    """Refuse hands that together are worth more than every card of the decks (R2, R16):
+    each hand alone may fit while all of them claim the same cards.
+
+    >>> check_together({"Ann": 700, "Ben": 40}, 2, 730)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: the hands together hold 740 points (Ann 700, Ben 40), ...
+    """
+    total = sum(points.values())
+    if total > most:
+        unit = "deck" if decks == 1 else "decks"
+        each = ", ".join(f"{p} {n}" for p, n in points.items() if n)
+        raise RefusedError(f"the hands together hold {total} points ({each}), more than all "
+                           f"the cards of {decks} {unit} are worth ({most})")
 
 
 def dealer_after(players: Sequence[str], dealt: PlayedGame | None) -> str | None:

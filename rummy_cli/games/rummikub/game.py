@@ -23,7 +23,6 @@ from ...document import written
 from ...errors import NotationError, RefusedError
 from ...players import (
     EndsEarly,
-    find_player,
     find_player_by_prefix,
     name_key,
     player_name,
@@ -177,7 +176,7 @@ def new_rummikub_game(players: Sequence[str], first: str | None = None,
 
         starter = random.Random(seed).choice(names)
     else:
-        starter = find_player(names, first)
+        starter = find_player_by_prefix(names, first)
     return RummikubGame(names, starter, rules.for_players(len(names)), (), created)
 
 
