@@ -698,7 +698,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
                    "tiles on your rack (--rack).")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn this turn, 1-3 (default 1; not in Rummikub).")
-@click.option("--by", type=click.Choice(["cards", "points", "tiles", "value"]), default="cards",
+@click.option("--by", type=shell.OneOf(["cards", "points", "tiles", "value"]), default="cards",
               show_default=True,
               help="Best means most cards (tiles) played, or most points (value) shed.")
 @click.option("--initial", is_flag=True,
