@@ -1,7 +1,7 @@
 """rummy: referee and scorekeeper for Manipulation Rummy (Carousel) and the Gin family, played
 with real cards."""
 
-__version__ = "0.3.1"
+__version__ = "0.3.2"
 
 
 def main() -> None:

@@ -69,6 +69,19 @@ def test_k15_freed_joker_new_set_is_exact(position: Position) -> None:
     exact_against_the_referee(position, NEW_SET)
 
 
+def test_k15_one_of_two_table_jokers_freed_into_a_new_set() -> None:
+    """1R takes the place of one of the two jokers of 1K JK 1O JK (the other stays, as 1B);
+    the freed one goes into a new set with two rack tiles, 1R 2R JK. The search gave up
+    because freeing both jokers at once is illegal (found by hypothesis)."""
+    table, rack = parse_tile_table("1K JK 1O JK"), parse_tiles("1R 2R 3K")
+    play = best_play(table, rack, NEW_SET)
+    assert play is not None and play.cards_played == 2 and play.exact
+    assert judge_turn(table, rack, play.after, rules=NEW_SET).legal
+    code, out, _ = run("hint", "--game", "rummikub", "--rule", "freed_joker=new-set",
+                       "--table", "1K JK 1O JK", "--hand", "1R 2R 3K")
+    assert code == 0 and out.startswith("Best play: 2 tiles")
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
 @given(positions())
 def test_k16_joker_sets_locked_is_exact(position: Position) -> None:

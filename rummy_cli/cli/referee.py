@@ -66,17 +66,9 @@ def card_rules(house_rules: Sequence[str], file_rules: dict[str, Any] | None = N
     NAME=VALUE`` applied (the house rules of the table: an ace low only, melds of four...);
     refuses an unknown rule or one that cannot be played."""
     from ..games.manipulation.rules import MANIPULATION_RUMMY
-    from .shell import _split_pair
+    from .shell import rule_changes
 
-    changes: dict[str, str] = {}
-    for name, value in (file_rules or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
-                                     f"{'nothing' if value is None else 'a list or mapping'}")
-        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
-    for pair in house_rules:
-        name, value = _split_pair(pair, "--rule", "ace_high=no")
-        changes[name] = value
+    changes = rule_changes(house_rules, file_rules, "ace_high=no")
     from dataclasses import fields
 
     from ..games.rummikub.rules import RummikubRules

@@ -15,7 +15,7 @@ import click
 from ..errors import RummyError, UnusableInputError
 from ..render import Style
 from . import shell
-from .shell import _print_json, _settle, _split_pair
+from .shell import _print_json, _settle, rule_changes
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
@@ -36,15 +36,7 @@ def tile_rules(game: str, typed: Sequence[str], file_rules: dict[str, Any] | Non
     from ..games.rummikub.rules import PRESETS
 
     rules = PRESETS[game.strip().lower()]
-    changes: dict[str, str] = {}
-    for name, value in (file_rules or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
-                                     f"{'nothing' if value is None else 'a list or mapping'}")
-        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
-    for pair in typed:
-        name, value = _split_pair(pair, "--rule")
-        changes[name] = value
+    changes = rule_changes(typed, file_rules)
     return rules.with_house_rules(changes) if changes else rules
 
 

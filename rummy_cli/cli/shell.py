@@ -9,7 +9,7 @@ import contextlib
 import errno
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -549,6 +549,22 @@ def _read(path: Path, quiet: bool = False) -> Any:
 def _load(path: Path, quiet: bool = False) -> Any:
     """The current game of a ledger (see :func:`_read`)."""
     return _read(path, quiet).current
+
+
+def rule_changes(typed: Sequence[str], file_rules: Mapping[str, Any] | None,
+                 example: str | None = None) -> dict[str, str]:
+    """The house rules asked for: a dispute file's ``rules:`` mapping, then each ``--rule
+    NAME=VALUE`` (``example`` shows one when it is not so written), as typed text."""
+    changes: dict[str, str] = {}
+    for name, value in (file_rules or {}).items():
+        if isinstance(value, (dict, list)) or value is None:
+            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
+                                     f"{'nothing' if value is None else 'a list or mapping'}")
+        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
+    for pair in typed:
+        name, value = _split_pair(pair, "--rule", example)
+        changes[name] = value
+    return changes
 
 
 def _split_pair(value: str, option: str, example: str | None = None) -> tuple[str, str]:

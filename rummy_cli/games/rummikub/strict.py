@@ -128,7 +128,12 @@ class _Strict:
         jokers = sum(isinstance(t, TileJoker) for s in sets for t in s)
         left = max(0, self.table_jokers - jokers)
         every = Counter({t: n for t, n in self.rack_real.items()})
-        if not left or not self._keeps_rules(sets, (None,) * left, every):
+        # at least one of them freed, the others keeping a tile they stood for (freeing
+        # them all at once may fail where freeing one does: 1K JK 1O JK with only 1R)
+        options: list[Tile | None] = [None, *self.values]
+        if not left or not any(self._keeps_rules(sets, kept, every)
+                               for kept in combinations_with_replacement(options, left)
+                               if None in kept):
             return  # no joker left to free, or none may be freed, new set or not
         for w in self._new_sets(sets):
             if self.tried >= MOST_NEW_SETS:
