@@ -685,7 +685,7 @@ def test_nothing_to_check_is_bad_input(args: list[str], words: str) -> None:
 
 @pytest.mark.parametrize("empty", ["", "empty"])
 def test_r10_an_empty_table_is_legal(empty: str) -> None:
-    # the README's notation: an empty table is "" or "empty"; nothing on it breaks a rule
+    # the notation (docs/terminal.md): an empty table is "" or "empty"; it breaks no rule
     code, out, _ = run("check", "table", empty)
     assert code == 0 and out.strip() == "LEGAL table: it is empty"
 

@@ -223,7 +223,7 @@ def _check_outcome(proc: subprocess.Popen[str], err: str, changed: bool, sig: in
         assert "Traceback" not in err, err
         return "stopped"
     # Python itself, before rummy's first line: the interpreter's start-up (exit 1 with
-    # "Fatal Python error", see the README) or the launcher line; or, on the way out, death
+    # "Fatal Python error", see docs/ledger.md) or the launcher line; or, on the way out, death
     # by the signal. Never with rummy's own frames in a traceback.
     assert code in (-sig, 128 + sig, 1), (code, err)  # 128 + sig: Python's exit_sigint
     assert code != 1 or "Fatal Python error" in err or _while_python_finds_rummy(err), err
