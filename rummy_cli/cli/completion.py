@@ -28,8 +28,8 @@ def completion_cmd(shell: str) -> None:
 
     \b
     Install it once:
-      eval "$(rummy completion bash)"             (in ~/.bashrc)
-      eval "$(rummy completion zsh)"              (in ~/.zshrc)
+      eval "$(rummy completion bash)"             # in ~/.bashrc
+      eval "$(rummy completion zsh)"              # in ~/.zshrc
       rummy completion fish > ~/.config/fish/completions/rummy.fish
     """
     from click.shell_completion import get_completion_class

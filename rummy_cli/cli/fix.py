@@ -111,13 +111,16 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
 
     \b
     Examples:
-      rummy fix 5 --hand "Dee=4S AC"           (Dee's hand; the rest stays)
-      rummy fix 6 --knock Ann --points Cy=20
-      rummy fix 2 --stock-out --yes
-      rummy fix 4 --game-number 1 --points Ben=12   (game 1 of the ledger)
-      rummy fix 3                              (on a terminal: asks again)
-      rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
-      rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy fix 5 --hand "Dee=4S AC" --ledger night.yaml   # the rest stays
+      rummy fix 6 --knock Ann --points Cy=20 --ledger night.yaml
+      rummy fix 2 --stock-out --yes --ledger night.yaml
+      rummy fix 3 --ledger night.yaml            # on a terminal: asks again
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy fix 4 --game-number 1 --points Lee=4 --ledger gin.yaml
+      rummy fix 2 --points Lee=31 --ledger gin.yaml    # a Gin hand: deadwood
+      rummy example rummikub-night > tiles.yaml
+      rummy fix 1 --rack "Cy=JK 11B 3R" --ledger tiles.yaml    # a Rummikub rack
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import FixOptions, keeper_of, refuse_others, show, still_kept, word
@@ -288,9 +291,10 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
 
     \b
     Examples:
-      rummy rename Ben Benedict
-      rummy rename "Cy" "Cyrus" --ledger friday.yaml
-      rummy rename Cy Cyrus --json
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy rename Ben Benedict --ledger night.yaml
+      rummy rename "Cy" "Cyrus" --ledger night.yaml
+      rummy rename Cy Cyrus --json --ledger night.yaml
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from ..players import find_player_by_prefix, player_name, same_name

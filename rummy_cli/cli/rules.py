@@ -112,19 +112,20 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
 
     \b
     Examples:
-      rummy rules                    (the ledger's game, or the card games)
-      rummy rules R14                (one rule, with its decisions)
-      rummy rules G10-D1             (one decision)
-      rummy rules K14                (a Rummikub rule: freeing a joker)
-      rummy rules R24-R27            (a range of rules)
-      rummy rules joker              (every rule that mentions a joker)
-      rummy rules undercut           (both card games' rules on undercuts)
-      rummy rules knock_limit        (the rules a figure sets)
+      rummy rules                    # the ledger's game, or the card games
+      rummy rules R14                # one rule, with its decisions
+      rummy rules G10-D1             # one decision
+      rummy rules K14                # a Rummikub rule: freeing a joker
+      rummy rules R24-R27            # a range of rules
+      rummy rules joker              # every rule that mentions a joker
+      rummy rules undercut           # both card games' rules on undercuts
+      rummy rules knock_limit        # the rules a figure sets
       rummy rules joker --game rummikub
-      rummy rules --game oklahoma    (the Gin games, with Oklahoma's figures)
+      rummy rules --game oklahoma    # the Gin games, with Oklahoma's figures
       rummy rules --figures --game rummikub-xp
-      rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy rules --figures --ledger night.yaml
     """
     from ..rulebook import also_in, book_games, look_up
     from ..rulebook_text import also_lines, figures_parts, parts_json, render_parts

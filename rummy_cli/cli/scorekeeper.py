@@ -84,11 +84,12 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
       rummy new Ann Ben Cy
       rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
       rummy new Ann Ben --target 200 --knock-limit 7
-      rummy new                            (the next game, once this one is over)
       rummy new Ann Ben --game gin --hollywood
       rummy new Ann Ben --game oklahoma --rule undercut=10
       rummy new Ann Ben Cy --game rummikub --first Ann
       rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rounds 0
+      rummy example friday-night > night.yaml    # a game that is over
+      rummy new --ledger night.yaml              # the next game, the same seats
     """
     from datetime import datetime, timezone
 
@@ -240,27 +241,34 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     \b
     Examples:
+      rummy new Ann Ben Cy --dealer Cy           # a game to play
       rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C
-                  (Ben= is an empty hand: Ben went out)
-      rummy round                          (on a terminal: asks for everything)
+      # Ben= is an empty hand: Ben went out
+      rummy round                                # on a terminal: asks for all
 
     In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
     scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead hand.
 
     \b
-      rummy round --knock Ann --points Ann=1 --points Ben=22
+      rummy new Ann Ben --game gin --dealer Ben --ledger gin.yaml
+      rummy round --knock Ann --points Ann=1 --points Ben=22 --ledger gin.yaml
       rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
-                  --hand "Ben=..."
-      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S
+                  --hand "Ben=5C 5D 5S 8H 9H 10H 2C 4C 6D KC" --ledger gin.yaml
+      rummy new Ann Ben --game oklahoma --dealer Ann --ledger oklahoma.yaml
+      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S \\
+                  --ledger oklahoma.yaml
 
     In Rummikub a round ends with --out NAME (who played their last tile; their rack may be
     left out) or --pool-out; give every other rack as tiles (--rack) or its worth (--points).
 
     \b
-      rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6
-      rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O"
+      rummy new Ann Ben Cy --game rummikub --first Ann --ledger tiles.yaml
+      rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6 \\
+                  --ledger tiles.yaml
+      rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O" \\
+                  --ledger tiles.yaml
     """
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
@@ -297,10 +305,12 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
 
     \b
     Examples:
-      rummy standings --ledger friday.yaml
-      rummy standings --format github     (paste into a chat)
-      rummy standings --format html > scores.html
-      rummy standings --game rummikub     (the last Rummikub game of the night)
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy standings --ledger night.yaml
+      rummy standings --format github --ledger night.yaml  # to paste in a chat
+      rummy standings --format html --ledger night.yaml > scores.html
+      rummy example rummikub-night > tiles.yaml
+      rummy standings --game rummikub --ledger tiles.yaml  # its Rummikub game
     """
     from ..ledger import ledger_path
     from .keepers import standings as keep_standings
@@ -331,12 +341,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
 
     \b
     Examples:
-      rummy history
-      rummy history --game-number 1        (the first game of the night)
-      rummy history --game gin             (the last Gin game of the night)
-      rummy history --game rummikub        (the last Rummikub game of the night)
-      rummy history --format csv > sheet.csv
-      rummy history --format html > sheet.html
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy history --ledger night.yaml
+      rummy history --format csv --ledger night.yaml > sheet.csv
+      rummy history --format html --ledger night.yaml > sheet.html
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy history --game-number 1 --ledger gin.yaml  # the first game
+      rummy history --game gin --ledger gin.yaml       # the last Gin game
+      rummy example rummikub-night > tiles.yaml
+      rummy history --game rummikub --ledger tiles.yaml  # the last Rummikub game
     """
     from ..ledger import ledger_path
     from .keepers import history as keep_history
@@ -355,13 +368,15 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
 
     A game started by mistake, with no round yet, is taken back whole when an earlier game
     of the ledger comes before it. The last round of an earlier game is never taken back:
-    it ended that game, and the next game follows it ('rummy fix N --game G' corrects it).
+    it ended that game, and the next game follows it ('rummy fix N --game-number G'
+    corrects it).
 
     \b
     Examples:
-      rummy undo                           (on a terminal: asks first)
-      rummy undo --yes --ledger friday.yaml
-      rummy undo --game-number 2 --yes     (the last round of game 2)
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy undo --ledger gin.yaml               # on a terminal: asks first
+      rummy undo --yes --ledger gin.yaml
+      rummy undo --game-number 2 --yes --ledger gin.yaml   # game 2's last hand
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import entry_word, heading, said, show, word

@@ -476,26 +476,40 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     """Referee and scorekeeper for Manipulation Rummy (Carousel), Gin Rummy and Rummikub.
 
     \b
-    Referee:     rummy check meld 7H JK=8H 9H
-                 rummy check table "7H 8H 9H / QS QH QD JK=QC"
-                 rummy check turn dispute.yaml
-                 rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table T --hand H
-    Scorekeeper: rummy new Ann Ben Cy
-                 rummy round --knock Ann --hand Ann=3C --points Ben=12
-                 rummy standings  |  rummy history  |  rummy undo  |  rummy chart
-    The night:   rummy new  (the next game)  |  rummy new Ann Ben --target 200
-                 rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
-    Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
-                 rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rummikub:    rummy check meld 5R 6R JK --game rummikub  |  rummy rules K14
-                 rummy hint --game rummikub --table T --hand "1B 2B 13K"
-                 rummy new Ann Ben Cy --game rummikub [--first Ann]
-                 rummy round --out Ann --rack "Ben=JK 5R" --points Cy=6
-    Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
-                 rummy rules joker
-    Try it:      rummy example  |  rummy example friday-night > night.yaml
-    Shell:       rummy completion bash|zsh|fish
+    Examples, each a line to paste as it is ('rummy COMMAND --help' has more):
+      Referee:
+        rummy check meld 7H JK=8H 9H
+        rummy check table "7H 8H 9H / QS QH QD JK=QC"
+        rummy example joker-freed | rummy check turn -
+        rummy arrange 7S 7H 7D 8S 9S
+        rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
+      Scorekeeper (the ledger: ./rummy-ledger.yaml unless --ledger FILE):
+        rummy new Ann Ben Cy --dealer Cy
+        rummy round --knock Ann --hand Ann=3C --points Ben=12 --points Cy=20
+        rummy standings
+        rummy history
+        rummy fix 1 --points Ben=15 --yes
+        rummy undo --yes
+      A night to try, shipped with rummy:
+        rummy example friday-night > night.yaml
+        rummy history --ledger night.yaml
+        rummy stats night.yaml
+        rummy chart --ledger night.yaml
+        rummy new --ledger night.yaml        # the next game, once one is over
+      Gin:
+        rummy deadwood 7C 7D 7H 8H 9H
+        rummy new Ann Ben --game gin --ledger gin.yaml   # or classic, oklahoma
+      Rummikub:
+        rummy check meld 5R 6R JK --game rummikub
+        rummy hint --game rummikub --initial --hand "10K 10B 10R 4O 5O 6O 2K"
+        rummy new Ann Ben Cy --game rummikub --first Ann --ledger tiles.yaml
+      Rules:
+        rummy rules R14
+        rummy rules joker
+      Tab completion:
+        eval "$(rummy completion bash)"      # or zsh; fish: see its --help
 
+    \b
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     Tiles: number + colour (7R, 13K; K B O R); a joker is JK.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
