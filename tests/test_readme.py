@@ -188,6 +188,10 @@ def test_every_link_stays_in_the_repository_and_finds_its_place(page: Path) -> N
 def test_the_readme_is_short_and_leads_to_every_page_of_docs() -> None:
     lines = README.read_text(encoding="utf-8").splitlines()
     assert len(lines) <= 300
+    what_it_is = " ".join(lines[:lines.index("", 2)])  # the paragraph under the title
+    for game in ("Manipulation Rummy", "Carousel", "Gin Rummy", "Oklahoma Gin",
+                 "Hollywood Gin", "Rummikub"):
+        assert game in what_it_is, game
     linked = {(ROOT / target.partition("#")[0]).resolve() for target in _links(README)}
     assert len(PAGES) > 5  # docs/ is there (an sdist without it would test nothing)
     assert set(PAGES[1:]) <= linked, "a page of docs/ the README does not link"
