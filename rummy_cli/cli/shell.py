@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -292,6 +293,12 @@ class RummyGroup(click.Group):
                                f"be: {exc.strerror}", err=True)
                     sys.exit(0)
                 _error(f"cannot write the output: {exc.strerror}")
+            if isinstance(exc.filename, (str, bytes)):  # a path that cannot be used: no bug
+                from ..ledger import path_problem
+
+                name = os.fsdecode(exc.filename)
+                done = "; nothing was changed" if _RUN.writes and not _RUN.saved else ""
+                _error(f"{path_problem(name, exc)}{done}")
             self._bug(exc)
         except ValueError as exc:
             if "null byte" not in str(exc) and "null character" not in str(exc):
@@ -321,8 +328,40 @@ class RummyGroup(click.Group):
                "RUMMY_DEBUG=1 shows")
 
 
-# the output's disk failed, not rummy's input
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT}
+# the output's disk failed, or there is no output (started with stdout closed), not
+# rummy's input
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF}
+
+
+class _ClosedOutput(io.RawIOBase):
+    """The output of a rummy started with stdout closed (``rummy standings >&-``): the first
+    write fails, as on a full disk, so the command says its output is lost; what is written
+    after that (Python's last flush) goes nowhere."""
+
+    told = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if not self.told:
+            self.told = True
+            raise OSError(errno.EBADF, "standard output is closed")
+        return len(data)
+
+
+def _closed_stdout_fails() -> None:
+    """Started with stdout closed, Python leaves ``sys.stdout`` None and click's output is
+    silently lost: give it a stream whose first write fails. Descriptor 1 is held by the
+    null device, so no file rummy opens (a ledger) gets the number a library might write to."""
+    if sys.stdout is not None:
+        return
+    with contextlib.suppress(OSError):
+        held = os.open(os.devnull, os.O_WRONLY)
+        if held != 1:
+            os.dup2(held, 1)
+            os.close(held)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
 
 
 def _register_bash_completion() -> None:
@@ -743,6 +782,7 @@ def main(held: Any = None) -> None:
     ``held``: the stop signals the entry point blocked, let through once the guard is up.
     """
     _Run.whole_process, _Run.held = True, held
+    _closed_stdout_fails()
     _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 
