@@ -330,8 +330,8 @@ def _temp_prefix(path: Path) -> str:
 
 def _remove_stale_temp_files(path: Path, folder: Path) -> None:
     """Temp files of this ledger left by a writer that was killed (called under the lock)."""
-    pattern = re.compile(re.escape(_temp_prefix(path)) + r"[A-Za-z0-9_]{%d}%s\Z"
-                         % (_TEMP_RANDOM, re.escape(_TEMP_SUFFIX)))
+    pattern = re.compile(re.escape(_temp_prefix(path))
+                         + rf"[A-Za-z0-9_]{{{_TEMP_RANDOM}}}{re.escape(_TEMP_SUFFIX)}\Z")
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):

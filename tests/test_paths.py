@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clirun import one_error_line, ok, run
+from clirun import ok, one_error_line, run
 
 LONG_FOLDER = "d" * 300  # more bytes than any file system's name holds
 

@@ -47,6 +47,7 @@ def completion_cmd(shell: str, as_json: bool) -> None:
     if as_json:
         from .shell import _print_json
 
-        _print_json({"shell": shell, "script": script, "install": " ".join(_INSTALL[shell].split())})
+        install = " ".join(_INSTALL[shell].split())
+        _print_json({"shell": shell, "script": script, "install": install})
         return
     click.echo(script)

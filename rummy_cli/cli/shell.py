@@ -29,9 +29,7 @@ P = TypeVar("P")
 
 def _error(message: str) -> NoReturn:
     """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
-    # one line, whatever was typed: a '\r' or '\n' quoted back would split it
-    message = _cut_long_words(message)
-    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    message = one_line(message)
     if _RUN.saved:
         _say(f"Warning: {message}")
         _stopped_after_write()
@@ -77,6 +75,24 @@ class OneOf(click.Choice):  # type: ignore[type-arg]
 
 
 _LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
+_LONG_LINE = 2000  # no message of rummy's is this long: more is a value quoted back whole
+
+
+def one_line(message: str) -> str:
+    r"""A message as an error or warning line says it, whatever it quotes back of what was
+    typed or hand-edited: a '\r', '\n' or NUL shown as its escape (it would split the
+    line, or reach the terminal raw), and a very long value cut (see :func:`_cut_long_words`).
+
+    >>> print(one_line("Ann\x00 said\nhi"))
+    Ann\x00 said\nhi
+    >>> len(one_line("x " * 100_000)) < 2100
+    True
+    """
+    message = _cut_long_words(message)
+    if len(message) > _LONG_LINE:  # a long value with spaces: its start and the end's advice
+        message = (f"{message[:_LONG_LINE - 500]}... ({len(message)} characters) ..."
+                   f"{message[-400:]}")
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 def _cut_long_words(message: str) -> str:
@@ -297,8 +313,8 @@ class RummyGroup(click.Group):
                 from ..ledger import path_problem
 
                 name = os.fsdecode(exc.filename)
-                done = "; nothing was changed" if _RUN.writes and not _RUN.saved else ""
-                _error(f"{path_problem(name, exc)}{done}")
+                unsaved = "; nothing was changed" if _RUN.writes and not _RUN.saved else ""
+                _error(f"{path_problem(name, exc)}{unsaved}")
             self._bug(exc)
         except ValueError as exc:
             if "null byte" not in str(exc) and "null character" not in str(exc):
@@ -312,7 +328,7 @@ class RummyGroup(click.Group):
     @staticmethod
     def _warn() -> None:
         for warning in _RUN.warnings:
-            click.echo(f"Warning: {warning}", err=True)
+            click.echo(f"Warning: {one_line(warning)}", err=True)
 
     @staticmethod
     def _bug(exc: Exception) -> NoReturn:
@@ -636,9 +652,13 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
     for value in points:
         name, total = _split_pair(value, "--points")
         n = typed_total(total, what)
-        if n is None and typed_total(total.strip().removeprefix("-"), what) is not None:
-            raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot be "
-                                   "negative")
+        if n is None and total.strip().startswith("-"):
+            below = typed_total(total.strip()[1:], what)
+            if below == 0:  # -0 is 0
+                n = 0
+            elif below is not None:
+                raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot "
+                                       "be negative")
         if n is None:
             raise click.UsageError(
                 f"--points {_short(value)!r}: the total must be a whole number of points "
