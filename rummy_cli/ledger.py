@@ -147,8 +147,12 @@ def path_problem(path: Path | str, exc: OSError) -> LedgerError:
         return LedgerError(f"{shown}: permission denied: a folder on the way cannot be "
                            "entered, or the file cannot be read or written by you")
     if exc.errno == errno.ENAMETOOLONG:
-        return LedgerError(f"{shown}: a name in this path is too long (a file or folder "
-                           f"name holds at most {MAX_FILE_NAME} bytes)")
+        longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
+        if longest > MAX_FILE_NAME:
+            return LedgerError(f"{shown}: a name in this path is too long ({longest} bytes; "
+                               f"a file or folder name holds at most {MAX_FILE_NAME})")
+        return LedgerError(f"{shown}: the path is longer than the system takes "
+                           f"({len(os.fsencode(str(path)))} bytes): use a shorter one")
     return LedgerError(f"{shown}: {exc.strerror or exc}")
 
 

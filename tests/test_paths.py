@@ -55,6 +55,14 @@ def test_a_folder_name_too_long_in_chart_output_is_one_error_line() -> None:
     assert "bug" not in line and "/o.svg: " in line and "too long" in line
 
 
+def test_a_path_longer_than_the_system_takes_is_one_error_line() -> None:
+    path = "/".join(["a" * 200] * 25) + "/x.yaml"  # every name fits; the whole does not
+    for command in (["standings"], ["new", "Ann", "Ben"]):
+        code, _, err = run(*command, "--ledger", path)
+        line = one_error_line(err)
+        assert code == 2 and "the path is longer than the system takes (5031 bytes)" in line
+
+
 # --- a folder that cannot be entered ----------------------------------------------------
 
 def _deny_under(monkeypatch: pytest.MonkeyPatch, folder: str) -> None:

@@ -109,7 +109,8 @@ characters)"
 
     def cut(found: re.Match[str]) -> str:
         word = found.group(0)
-        return f"{word[:60]}... ({len(word)} characters)"
+        colon = ":" if word.endswith(":") else ""  # 'PATH: what': the colon stays
+        return f"{word[:60]}... ({len(word) - len(colon)} characters){colon}"
 
     return re.sub(r"\S{" + str(_LONG_WORD + 1) + ",}", cut, message)
 
