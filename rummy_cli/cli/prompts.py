@@ -17,6 +17,7 @@ from ..games.manipulation.rules import MANIPULATION_RUMMY
 from ..games.manipulation.scoring import check_knock
 from ..games.manipulation.turn import validate_start
 from ..hands import HandEntry, normalize_hand, typed_hand
+from ..numbers import is_digits
 from ..players import find_player_by_prefix, name_key, players_matching
 
 if TYPE_CHECKING:
@@ -587,7 +588,7 @@ def ask_gin_layout(knocker: str, options: Sequence[str], tables: Sequence[str],
         text = raw.strip()
         if text.lower() in BACK_WORDS:
             raise Back
-        if text.isdigit():
+        if is_digits(text):
             if not 1 <= int(text) <= len(tables):
                 raise RummyError(f"{text}: choose 1 to {len(tables)}, or type the melds")
             return tables[int(text) - 1]

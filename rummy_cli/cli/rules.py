@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from ..games import PRESETS
-from .shell import OneOf, cli, json_option, ledger_option
+from .shell import OneOf, cli, json_option, ledger_option, one_line
 
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
@@ -41,7 +41,7 @@ def _rules_in_force(ledger: str | None
     except RummyError as exc:
         if ledger is not None:
             raise
-        click.echo(f"Warning: {exc}; showing the book's figures", err=True)
+        click.echo(f"Warning: {one_line(str(exc))}; showing the book's figures", err=True)
         return None, None, 0
     rules: AnyRules = game.rules
     return rules, path, len(game.players)
