@@ -31,6 +31,7 @@ a space; write it without
     name = unicodedata.normalize("NFC", name)
     if not name:
         raise RefusedError("a player's name cannot be empty")
+    check_visible(name)
     if name != name.strip():
         raise RefusedError(f"{name!r} cannot be a player's name: it starts or ends with a "
                            "space; write it without")
@@ -47,6 +48,28 @@ a space; write it without
         raise RefusedError(f"a player's name can have at most {MAX_NAME} characters (a score "
                            f"sheet must show it); this one has {len(name)}: {name[:20]}...")
     return name
+
+
+def check_visible(name: str) -> None:
+    """Refuse a name holding a character that cannot be seen: two players would read alike.
+
+    >>> player_name("Ann\\u3164")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: the name 'Ann\\u3164' holds U+3164 HANGUL FILLER, which \
+cannot be seen; type the name without it
+    """
+    from .names import character_name, hidden_character, written_out
+
+    hidden = hidden_character(name)
+    if hidden is None:
+        return
+    import unicodedata
+
+    shown = f"the name '{written_out(name)}' holds {character_name(hidden)}"
+    if unicodedata.category(hidden) == "Zs":
+        raise RefusedError(f"{shown}, a space of another kind; type a plain space, or none")
+    raise RefusedError(f"{shown}, which cannot be seen; type the name without it")
 
 
 def same_name(a: str, b: str) -> bool:
