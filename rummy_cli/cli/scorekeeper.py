@@ -364,7 +364,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
       rummy undo --game-number 2 --yes     (the last round of game 2)
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import entry_word, heading, said, show, word
+    from .keepers import chosen_alone, entry_word, heading, said, show, word
 
     _RUN.writes = True
 
@@ -384,6 +384,8 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             last = len(game.rounds)
             from ..render import fold_result
 
+            if chosen_alone(night, number):
+                click.echo(_undone_from(night), err=True)
             click.echo(fold_result(f"{heading(game, last)}: {said(game, last)}"), err=True)
             question = f"Take back {word(game)} {last}?"
         if not ask_yes_no(question, default=False):
@@ -418,8 +420,20 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         return
     from ..render import fold_result
 
+    if yes and chosen_alone(night, number):  # (asked: said before the question)
+        click.echo(_undone_from(night))
     click.echo(fold_result(f"Took back {word(game)} {last}: {said(game, last)}"))
     show(updated)
+
+
+def _undone_from(night: Ledger) -> str:
+    """The first line of an undo in a ledger of several games: which game it changes."""
+    from ..render import fold
+    from .keepers import described
+
+    count = len(night.games)
+    return fold(f"Taking back from {described(night.current, count)}, the last of {count} "
+                "in the ledger.")
 
 
 def _undone_game(night: Ledger, number: int | None) -> PlayedGame:
