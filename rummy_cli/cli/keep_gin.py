@@ -36,11 +36,9 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
           last: PlayedGame | None, dealt: PlayedGame | None) -> GinGame:
     """The first Gin game, or the next one after ``last`` (any game's, over); after a Gin
     game, even with a game without a dealer between, its last winner deals (G15)."""
-    from ..games.gin.game import GinGame
+    from ..games.gin.rules import PRESETS
 
-    base = last.rules if isinstance(last, GinGame) else None
-    if hollywood and base is not None and base.game != kind:
-        base = None
+    base = keepers.next_rules(PRESETS[kind], last) if kind in PRESETS else None
     return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last,
                    dealt)
 

@@ -48,7 +48,7 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy "
                                "--game rummikub")
-    base = same.rules if same is not None and same.rules.game == kind else PRESETS[kind]
+    base = keepers.next_rules(PRESETS[kind], last)
     if same is not None and len(players) != len(same.players) and "rounds" not in {
             k.strip().lower() for k in typed}:
         from dataclasses import replace

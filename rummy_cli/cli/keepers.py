@@ -225,6 +225,22 @@ def playable(base: R, typed: dict[str, str], players: int) -> R:
     return rules
 
 
+P = TypeVar("P")  # a game's rules
+
+
+def next_rules(preset: P, last: PlayedGame | None) -> P:
+    """The rules a new game of ``preset`` starts from: the preset with the house rules of
+    ``last`` (the ledger's last game, of any kind) that it keeps (see
+    :func:`~rummy_cli.house_rules.carried`)."""
+    if last is None:
+        return preset
+    from dataclasses import replace
+
+    from ..house_rules import carried
+
+    return replace(preset, **carried(last.sheet().house_rules(), preset))  # type: ignore[type-var]
+
+
 def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
