@@ -75,6 +75,19 @@ def hidden_character(name: str) -> str | None:
     return None
 
 
+def visible(text: str) -> str:
+    """``text`` without the characters that cannot be seen; a space of another kind is a
+    plain space.
+
+    >>> visible("A\\u200bnn\\u00a0Lee\\u2800")
+    'Ann Lee'
+    """
+    if text.isascii():
+        return text
+    return "".join(" " if unicodedata.category(ch) == "Zs" else "" if _unseen(ch) else ch
+                   for ch in text)
+
+
 def written_out(name: str) -> str:
     """``name`` with each character that cannot be seen written as its escape, so a message
     shows it: 'Ann\\u3164'.
@@ -95,8 +108,7 @@ def skeleton(name: str) -> str:
     """What a name looks like: NFKC, any case, look-alike letters read as Latin ones, the
     characters that cannot be seen left out and each run of spaces as one."""
     shown = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
-    return " ".join("".join(ch if ch == " " or not _unseen(ch) else " " if
-                            unicodedata.category(ch) == "Zs" else "" for ch in shown).split())
+    return " ".join(visible(shown).split())
 
 
 def look_alike(players: Iterable[str], name: str) -> str | None:

@@ -78,10 +78,20 @@ def same_name(a: str, b: str) -> bool:
 
 
 def name_key(name: str) -> str:
-    """A name as compared: any case, any Unicode form."""
+    """A name as compared: any case, any Unicode form, without the characters that cannot be
+    seen (no player's name holds one: 'A\\u200bnn' typed, copied from a chat, is Ann).
+
+    >>> name_key("A\\u200bNN\\ufe0f") == name_key("ann")
+    True
+    """
     import unicodedata
 
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    key = unicodedata.normalize("NFC", name.strip()).casefold()
+    if key.isascii():
+        return key
+    from .names import visible
+
+    return visible(key).strip()
 
 
 def find_player(players: Sequence[str], name: str) -> str:

@@ -132,3 +132,10 @@ def test_no_two_accepted_names_of_a_game_look_the_same_without_hidden_characters
     assert len(set(seen)) == len(seen), names
     assert len({skeleton(n) for n in names}) == len(names)
     assert not any(hidden_character(n) for n in names)
+
+
+def test_a_name_typed_with_a_hidden_character_finds_the_player_it_reads_as() -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann")
+    out = ok("round", "--knock", "A\u200bnn", "--points", "Ann\u2060=0", "--points",
+             "B\ufe0fen=30")
+    assert out.startswith("Round 1 (Ann dealt): Ann went out and wins: 55 points")
