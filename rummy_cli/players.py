@@ -31,10 +31,10 @@ a space; write it without
     name = unicodedata.normalize("NFC", name)
     if not name:
         raise RefusedError("a player's name cannot be empty")
-    check_visible(name)
     if name != name.strip():
         raise RefusedError(f"{name!r} cannot be a player's name: it starts or ends with a "
                            "space; write it without")
+    check_visible(name)
     if "=" in name or any(ch in name for ch in "\n\t,/|"):
         raise RefusedError(
             f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")

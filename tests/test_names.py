@@ -37,7 +37,7 @@ HIDDEN = [
     ("An\u00adn", "U+00AD SOFT HYPHEN"),
     ("Ann\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
 ]
-SPACES = [("Ann\u00a0Lee", "U+00A0 NO-BREAK SPACE"), ("Ann\u3000", "U+3000 IDEOGRAPHIC SPACE"),
+SPACES = [("Ann\u00a0Lee", "U+00A0 NO-BREAK SPACE"), ("Ann\u3000Lee", "U+3000 IDEOGRAPHIC SPACE"),
           ("Ann\u2003Lee", "U+2003 EM SPACE"), ("Ann\u202fLee", "U+202F NARROW NO-BREAK SPACE")]
 
 

@@ -39,8 +39,6 @@ YES, NO = ("y", "yes"), ("n", "no")
 def check_new_name(name: str, others: Sequence[str] = ()) -> None:
     """Refuse a new player's name that the guided entry would read as something else, or
     that looks like the name of one of ``others`` (the players it would sit with)."""
-    import unicodedata
-
     word = name.strip().casefold()
     if word in RESERVED_NAMES:
         raise RefusedError(f"{name!r} cannot be a player's name: at 'Who knocked?' it means "
@@ -50,9 +48,9 @@ def check_new_name(name: str, others: Sequence[str] = ()) -> None:
                            f"round' read it as a command; add an initial, e.g. "
                            f"'{name.strip().title()} J'")
     from ..names import look_alike
-    from ..players import check_visible, same_name
+    from ..players import player_name, same_name
 
-    check_visible(unicodedata.normalize("NFC", name))  # before it is called a look-alike
+    player_name(name)  # a name that cannot be one is refused as such, not as a look-alike
     other = look_alike([p for p in others if not same_name(p, name)], name)
     if other is not None:
         raise RefusedError(f"{name!r} looks just like {other!r} (letters of another alphabet "
