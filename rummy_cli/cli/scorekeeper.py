@@ -176,7 +176,7 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
 
     The new game has each rule it has, unless its preset sets a value of its own there
     (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
-    when the number of players changes (RUMMIKUB.md, settled point 9).
+    when the number of players changes.
     """
     from ..games import preset_of
     from .keepers import entry_word, keeper_of
