@@ -49,8 +49,9 @@ def check_new_name(name: str, others: Sequence[str] = ()) -> None:
                            f"round' read it as a command; add an initial, e.g. "
                            f"'{name.strip().title()} J'")
     from ..names import look_alike
-    from ..players import same_name
+    from ..players import player_name, same_name
 
+    player_name(name)  # a name that cannot be one is refused as such, not as a look-alike
     other = look_alike([p for p in others if not same_name(p, name)], name)
     if other is not None:
         raise RefusedError(f"{name!r} looks just like {other!r} (letters of another alphabet "

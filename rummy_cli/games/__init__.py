@@ -117,6 +117,13 @@ def registered_for(preset: str) -> Registered:
     raise KeyError(preset)
 
 
+def preset_of(game: PlayedGame) -> Any:
+    """The preset a game's rules started from (its ``game:`` line names it): the rules its
+    house rules differ from."""
+    module = import_module(f"{__name__}.{registered(game.rules.game).package}.rules")
+    return next(p for p in module.PRESETS.values() if p.game == game.rules.game)
+
+
 def family_of(name: str) -> str:
     """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
     return registered(name).package
