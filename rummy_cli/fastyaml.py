@@ -280,17 +280,26 @@ class _Reader:
         if found is None:
             return None
         end = found.end()
-        if end < len(self.text):
-            stop = self.text.find("\n", end)
-            after = self.text[end:stop if stop >= 0 else len(self.text)]
+        size = len(self.text)
+        at = end
+        while at < size:  # the next row past blank and comment lines: where is it?
+            stop = self.text.find("\n", at)
+            after = self.text[at:stop if stop >= 0 else size]
             rest = after.lstrip(" ")
-            if not rest or rest[0] == "#" or len(after) - len(rest) > indent:
-                return None  # a blank or comment row, or more of this item: row by row
+            if rest and rest[0] != "#":
+                if len(after) - len(rest) > indent:
+                    return None  # more of this item (after a blank line?): row by row
+                break
+            at = size if stop < 0 else stop + 1
         if not peeked:
             self.number += 1  # the item's first row, read now
         data: dict[Any, Any] = {}
         keys: dict[Any, int] = {}
-        self.started(data, self.number, keys)
+        if self.lines is not None and self.lines.rows_only:
+            # one key a line from its first: Lines.path_at counts them, no need to note
+            self.started(data, self.number)
+        else:
+            self.started(data, self.number, keys)
         self.rows_into(data, keys, self.taken(start, end), indent + 2)
         return data
 

@@ -190,7 +190,10 @@ class Lines:
         node = data
         while True:
             if isinstance(node, dict):
-                keys = self.keys.get(id(node), {})
+                keys = self.keys.get(id(node))
+                if keys is None:  # a mapping of one key a line (a round), read in one go
+                    first = self.starts.get(id(node))
+                    keys = {} if first is None else {k: first + i for i, k in enumerate(node)}
                 last = None
                 for key in node:  # in the order written: their lines ascend
                     at = keys.get(key)
