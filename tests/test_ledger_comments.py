@@ -3,8 +3,11 @@ row they were written at; what rummy reads is the same with or without them."""
 
 from __future__ import annotations
 
+import json
 import tempfile
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import ok, one_error_line, run
@@ -163,7 +166,7 @@ COMMENT = st.tuples(st.integers(0, 6), st.text(
     st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(ledgers(), st.lists(st.tuples(st.floats(0, 1), st.booleans(), COMMENT),
                            min_size=1, max_size=6))
 def test_comment_lines_anywhere_change_nothing_read_and_survive_a_write(
@@ -187,3 +190,48 @@ def test_comment_lines_anywhere_change_nothing_read_and_survive_a_write(
         assert read == (written, [])
         save(path, read[0])
         assert path.read_text(encoding="utf-8") == text
+
+
+# --- a league's ledger: the same answers, made with less work ------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text(max_size=5) | st.integers(), inner, max_size=4), max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES, st.lists(JSON_VALUES, max_size=5))
+def test_history_json_written_in_pieces_is_the_text_json_dumps_writes(
+        value: Any, rows: list[Any]) -> None:
+    from rummy_cli.jsonout import Rows, pieces
+
+    doc = {"players": value, "rounds": Rows(len(rows), lambda: iter(rows)), "final": value}
+    expected = json.dumps({**doc, "rounds": rows}, indent=2, ensure_ascii=False)
+    assert "".join(pieces(doc)) == expected
+    assert "".join(pieces(value)) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(ledgers(), st.data())
+def test_a_fix_or_a_rename_scores_as_scoring_every_round_anew(
+        written: ledger.Ledger, data: st.DataObject) -> None:
+    """fix and rename no longer score every round again (a league's 100,000 rounds): what
+    they keep must be what scoring anew gives."""
+    from rummy_cli.errors import RummyError
+    from rummy_cli.games.manipulation.game import Game, fix_round
+
+    game = written.current
+    if not isinstance(game, Game) or not game.rounds:
+        return
+    renamed = game.renamed(game.players[0], "Zed")
+    assert renamed.results == replace(renamed, rounds=renamed.rounds).results
+    number = data.draw(st.integers(1, len(game.rounds)))
+    entry = game.rounds[data.draw(st.integers(0, len(game.rounds) - 1))]
+    try:
+        fixed, _ = fix_round(game, number, entry.knocker, entry.hands)
+    except RummyError:
+        return
+    assert fixed.results == replace(fixed, rounds=fixed.rounds).results
+    assert fixed.state == replace(fixed, rounds=fixed.rounds).state
