@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-_ESCAPE: Callable[[str], str] = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_ESCAPE: Callable[[str], str] = json.encoder.encode_basestring
 BATCH = 500  # items of a long list written as one piece
 
 
@@ -29,11 +29,11 @@ class Rows(Sequence[Any]):
     of a report): ``make()`` gives them, in order, each time it is called."""
 
     def __init__(self, count: int, make: Callable[[], Iterator[Any]]) -> None:
-        self.count = count
+        self.size = count
         self.make = make
 
     def __len__(self) -> int:
-        return self.count
+        return self.size
 
     def __iter__(self) -> Iterator[Any]:
         return self.make()
@@ -47,9 +47,9 @@ class Rows(Sequence[Any]):
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return list(self)[index]
-        if not -self.count <= index < self.count:
+        if not -self.size <= index < self.size:
             raise IndexError(index)
-        index %= self.count
+        index %= self.size
         for i, item in enumerate(self):  # made from the first: rarely asked for
             if i == index:
                 return item

@@ -166,7 +166,8 @@ COMMENT = st.tuples(st.integers(0, 6), st.text(
     st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(ledgers(), st.lists(st.tuples(st.floats(0, 1), st.booleans(), COMMENT),
                            min_size=1, max_size=6))
 def test_comment_lines_anywhere_change_nothing_read_and_survive_a_write(
