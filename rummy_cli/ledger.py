@@ -482,6 +482,7 @@ def create(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | Non
             raise LedgerError(
                 f"{path}: a ledger is already there; rummy never overwrites a game "
                 "(choose another --ledger, or delete that file yourself)")
+        _NOTES.pop(_notes_key(path), None)  # a file once read here and deleted since
         save(path, what, written)
 
 

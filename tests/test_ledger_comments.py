@@ -236,3 +236,13 @@ def test_a_fix_or_a_rename_scores_as_scoring_every_round_anew(
         return
     assert fixed.results == replace(fixed, rounds=fixed.rounds).results
     assert fixed.state == replace(fixed, rounds=fixed.rounds).state
+
+
+def test_a_new_ledger_where_a_commented_one_was_deleted_starts_without_its_comments(
+        ) -> None:
+    path = _started()
+    _commented(path)
+    ok("standings", "--ledger", LEDGER)  # read, comments and all
+    path.unlink()
+    _started()
+    assert _placed(path.read_text(encoding="utf-8")) == []
