@@ -426,7 +426,11 @@ def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset(),
     """
     out: list[str] = []
     if notes:
-        _NotedWriter(flow_keys, notes).noted_mapping(doc, "", out, ())
+        writer = _NotedWriter(flow_keys, notes)
+        after = writer.before((), out).strip()  # above the document as a whole
+        if after:
+            out.append(after + "\n")
+        writer.noted_mapping(doc, "", out, ())
     else:
         _Writer(flow_keys).mapping(doc, "", out)
     return "".join(out)
