@@ -62,7 +62,7 @@ AnyGame = PlayedGame
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 # The most rounds rummy writes into one file. Every command reads and scores the whole file:
-# at 50,000 rounds a command takes about 2-3 s, at 100,000 about 5-6 s of CPU. A night has
+# at 50,000 rounds a command takes about 2 s, at 100,000 about 3-5 s of CPU. A night has
 # a dozen rounds, a season a few thousand: a league goes on in a new file well before.
 MAX_ROUNDS = 50_000
 
