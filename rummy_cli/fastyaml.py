@@ -295,12 +295,12 @@ class _Reader:
             self.number += 1  # the item's first row, read now
         data: dict[Any, Any] = {}
         keys: dict[Any, int] = {}
-        if self.lines is not None and self.lines.rows_only:
-            # one key a line from its first: Lines.path_at counts them, no need to note
+        counted = self.lines is not None and self.lines.rows_only
+        if counted:  # one key a line from its first: Lines.path_at counts them
             self.started(data, self.number)
         else:
             self.started(data, self.number, keys)
-        self.rows_into(data, keys, self.taken(start, end), indent + 2)
+        self.rows_into(data, keys, self.taken(start, end), indent + 2, note=not counted)
         return data
 
     def taken(self, start: int, end: int) -> list[str]:
@@ -312,9 +312,11 @@ class _Reader:
         return block
 
     def rows_into(self, data: dict[Any, Any], keys: dict[Any, int], block: list[str],
-                  cut: int) -> None:
-        """Rows 'plain key: one-line value' (the last ``len(block)`` lines read) into ``data``."""
-        scalar, values, value_of, lines = self.scalar, self.values, self.value, self.lines
+                  cut: int, note: bool = True) -> None:
+        """Rows 'plain key: one-line value' (the last ``len(block)`` lines read) into ``data``;
+        their lines into ``keys`` when lines are noted (and ``note``)."""
+        scalar, values, value_of = self.scalar, self.values, self.value
+        lines = self.lines if note else None
         line = self.number - len(block)
         for row_text in block:
             line += 1
