@@ -3,17 +3,24 @@
 A ledger of 100,000 rounds (three players, hands as cards or totals, the target raised so
 the game never ends) is written to a temp folder. Then each command runs as its own
 process, as a player runs it: `rummy standings`, `rummy round` (which writes the file),
-`rummy fix 1` (every later round scored again), `rummy history --json`, and
-`rummy standings` on a file whose mapping has 300,000 keys (refused). For each: the wall
-time, the CPU time (user + system: on a busy machine the wall time mostly measures the
-other programs) and the peak memory (maximum resident set).
+`rummy fix 1` (every later round scored again), `rummy rename` (every round written
+again), `rummy history --json`, and `rummy standings` on a file whose mapping has 300,000
+keys (refused). Then `standings` and `fix 1` again on the same ledger with hand-written
+comments in it (one before every tenth round and one after a value in every tenth), which
+rummy reads past and writes back. For each: the wall time, the CPU time (user + system: on a
+busy machine the wall time mostly measures the other programs) and the peak memory (maximum
+resident set).
+
+``--code DIR`` (repeatable) runs every command once with each source tree first on the
+path (e.g. ``--code /path/to/old --code .``), side by side in one run, so before and after
+are measured on the same machine at the same load.
 
 With ``--game rummikub`` the ledger is a Rummikub game (racks as tiles or totals, Ann out or
 the pool out) and `rummy standings`, `rummy round` and `rummy history` are timed at 1,000,
 10,000 and 49,999 rounds unless --rounds says otherwise.
 
 Run: python benchmarks/bench_ledger.py [--game manipulation|rummikub] [--rounds N]
-     [--players P] [--keys K] [--repeat R]
+     [--players P] [--keys K] [--repeat R] [--code DIR ...]
 """
 
 from __future__ import annotations
@@ -89,17 +96,39 @@ def many_keys(path: Path, keys: int) -> None:
         f.write("# end of ledger\n")
 
 
+def with_comments(text: str) -> str:
+    """The ledger with a comment line before every tenth round and a comment after the
+    value of every tenth round's ``end:`` line (the rounds between them left alone)."""
+    out, rounds = [], 0
+    for line in text.splitlines(keepends=True):
+        if line.startswith("  - round: "):
+            rounds += 1
+            if rounds % 10 == 1:
+                out.append(f"  # round {rounds}: played at the club\n")
+        elif line.startswith("    end: ") and rounds % 10 == 5:
+            line = line[:-1] + "  # checked twice\n"
+        out.append(line)
+    return "".join(out)
+
+
 def command() -> list[str]:
     exe = shutil.which("rummy")
     return [exe] if exe else [sys.executable, "-m", "rummy_cli"]
 
 
-def measure(args: list[str]) -> tuple[float, float, float, int]:
+CODES: list[str | None] = [None]  # the source trees to run (None: as installed)
+
+
+def measure(args: list[str], code: str | None = None) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds, peak MB and exit code of one whole command."""
     env = dict(os.environ, NO_COLOR="1")
+    if code is not None:
+        env["PYTHONPATH"] = code
+        if args[0] != sys.executable:
+            args = [sys.executable, "-m", "rummy_cli", *args[1:]]
     start = time.perf_counter()
     child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             env=env)
+                             env=env, cwd=code)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -109,13 +138,16 @@ def measure(args: list[str]) -> tuple[float, float, float, int]:
 
 def report(name: str, args: list[str], repeat: int, before: Path | None = None,
            path: Path | None = None) -> None:
-    runs = []
-    for _ in range(repeat):
-        if before is not None and path is not None:
-            shutil.copyfile(before, path)  # round writes: start from the same file
-        runs.append(measure(args))
-    wall, cpu, peak, code = min(runs)  # the least disturbed run
-    print(f"{name:34} {wall:6.1f} s wall {cpu:6.1f} s CPU {peak:6.0f} MB peak  exit {code}")
+    for tree in CODES:
+        runs = []
+        for _ in range(repeat):
+            if before is not None and path is not None:
+                shutil.copyfile(before, path)  # round writes: start from the same file
+            runs.append(measure(args, tree))
+        wall, cpu, peak, code = min(runs)  # the least disturbed run
+        label = name if tree is None else f"{name} [{Path(tree).resolve().name}]"
+        print(f"{label:46} {wall:6.1f} s wall {cpu:6.1f} s CPU {peak:6.0f} MB peak  "
+              f"exit {code}", flush=True)
 
 
 def main() -> None:
@@ -128,8 +160,13 @@ def main() -> None:
                     help="[default: 3; 4 for rummikub]")
     ap.add_argument("--keys", type=int, default=300_000)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--code", action="append", metavar="DIR",
+                    help="run the commands with this source tree first on the path; again "
+                         "for another, side by side")
     ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.code:
+        CODES[:] = [str(Path(c).resolve()) for c in args.code]
     if args.players is None:
         args.players = 4 if args.game == "rummikub" else 3
     if args.write is not None:  # the ledger is made in a process of its own (see below)
@@ -187,7 +224,17 @@ def bench(rounds: int, args: argparse.Namespace) -> None:
         report("rummy fix 1 (every round rescored)",
                [*run, "fix", "1", *ledger, "--knock", "Ann", *points[:args.players], "--yes"],
                args.repeat, keep, path)
+        report("rummy rename (every round rewritten)",
+               [*run, "rename", "Ben", "Bob", *ledger], args.repeat, keep, path)
         report("rummy history --json", [*run, "history", "--json", *ledger], args.repeat)
+        commented = Path(tmp) / "commented.orig"
+        commented.write_text(with_comments(keep.read_text(encoding="utf-8")),
+                             encoding="utf-8")
+        shutil.copyfile(commented, path)
+        report("rummy standings, with comments", [*run, "standings", *ledger], args.repeat)
+        report("rummy fix 1, with comments",
+               [*run, "fix", "1", *ledger, "--knock", "Ann", *points[:args.players], "--yes"],
+               args.repeat, commented, path)
         keyed = Path(tmp) / "keys.yaml"
         many_keys(keyed, args.keys)
         report(f"{args.keys:,}-key mapping (refused)",

@@ -1,17 +1,18 @@
 """A quick reader for the plain YAML that rummy writes, line by line, without libyaml.
 
 A long ledger is one shape over and over: block mappings and sequences, one entry a line,
-values that are plain words, numbers, double-quoted text or one-line ``{...}``/``[...]``.
-:func:`load_simple` reads exactly that subset and builds what the full reader
-(``safeyaml.load_yaml``) builds, key lines included. On anything else (a comment after a
-value, a tag, an anchor, a folded line, a repeated key, a huge number, a tab...) it gives
-up with :data:`NOT_SIMPLE` and the full reader reads the text, so every refusal and its
-message stay the full reader's own.
+values that are plain words, numbers, double-quoted text or one-line ``{...}``/``[...]``,
+comment lines and comments after a value (which a person may add by hand: they mean nothing
+to the data). :func:`load_simple` reads exactly that subset and builds what the full reader
+(``safeyaml.load_yaml``) builds, key lines included. On anything else (a tag, an anchor, a
+folded line, a repeated key, a huge number, a tab...) it gives up with :data:`NOT_SIMPLE`
+and the full reader reads the text, so every refusal and its message stay the full
+reader's own.
 
 >>> load_simple("a: 1\\nb:\\n- {x: AS 2H, y: \\"\\"}\\n- [p, q]\\n")
 {'a': 1, 'b': [{'x': 'AS 2H', 'y': ''}, ['p', 'q']]}
->>> load_simple("a: 1 # a comment\\n") is NOT_SIMPLE
-True
+>>> load_simple("a: 1  # a comment\\nb: \\"# not one\\"  # one\\n")
+{'a': 1, 'b': '# not one'}
 """
 
 from __future__ import annotations
@@ -44,6 +45,30 @@ MAX_DEPTH = 20
 
 class _NotSimple(Exception):
     """The text leaves the subset: read it with the full reader."""
+
+
+def comment_column(line: str) -> int:
+    """Where the comment after a value starts in a row of the subset read here (a ``#``
+    after a space, outside double quotes), or -1 for none.
+
+    >>> [comment_column(t) for t in ('a: 1 # c', 'a: "x # y"', 'a: "\\\\"" #c', 'a: b#c')]
+    [5, -1, 8, -1]
+    """
+    quoted = False
+    escaped = False
+    for at, char in enumerate(line):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char == "#" and (at == 0 or line[at - 1] in " \t"):
+            return at
+    return -1
 
 
 def plain_value(text: str) -> Any:
@@ -89,6 +114,10 @@ class _Reader:
             stripped = line.lstrip(" ")
             if not stripped or stripped[0] == "#":
                 continue  # blank lines and whole-line comments mean nothing in YAML
+            if "#" in line:
+                cut = comment_column(line)
+                if cut >= 0:  # a comment after the value: the row is what comes before it
+                    line = line[:cut].rstrip(" ")
             found = _LINE.match(line)
             if found is None:
                 raise _NotSimple
@@ -148,9 +177,11 @@ class _Reader:
         keys: dict[Any, int] = {}
         if text == "{}":
             pass
-        elif self.lines is None and '"' not in text and text[-1] == "}":
+        elif '"' not in text and text[-1] == "}":
             self.flow_plain(text, data)
-            return data  # places are noted only with lines, and these have none
+            if self.lines is None or self.lines.rows_only:
+                return data  # places are noted only with lines
+            keys = dict.fromkeys(data, line)
         else:
             pos, closed = 1, False
             match = _FLOW_PAIR.match
@@ -164,7 +195,8 @@ class _Reader:
                 data[key] = self.scalar(found.group(2))
                 keys[key] = line
                 pos, closed = found.end(), found.group(3) == "}"
-        self.started(data, line, keys)
+        if self.lines is None or not self.lines.rows_only:
+            self.started(data, line, keys)
         return data
 
     def flow_plain(self, text: str, data: dict[Any, Any]) -> None:
@@ -192,7 +224,8 @@ class _Reader:
                     raise _NotSimple
                 items.append(self.scalar(found.group(1)))
                 pos, closed = found.end(), found.group(2) == "]"
-        self.started(items, line)
+        if self.lines is None or not self.lines.rows_only:
+            self.started(items, line)
         return items
 
     def started(self, container: Any, line: int, keys: dict[Any, int] | None = None) -> None:
@@ -247,18 +280,27 @@ class _Reader:
         if found is None:
             return None
         end = found.end()
-        if end < len(self.text):
-            stop = self.text.find("\n", end)
-            after = self.text[end:stop if stop >= 0 else len(self.text)]
+        size = len(self.text)
+        at = end
+        while at < size:  # the next row past blank and comment lines: where is it?
+            stop = self.text.find("\n", at)
+            after = self.text[at:stop if stop >= 0 else size]
             rest = after.lstrip(" ")
-            if not rest or rest[0] == "#" or len(after) - len(rest) > indent:
-                return None  # a blank or comment row, or more of this item: row by row
+            if rest and rest[0] != "#":
+                if len(after) - len(rest) > indent:
+                    return None  # more of this item (after a blank line?): row by row
+                break
+            at = size if stop < 0 else stop + 1
         if not peeked:
             self.number += 1  # the item's first row, read now
         data: dict[Any, Any] = {}
         keys: dict[Any, int] = {}
-        self.started(data, self.number, keys)
-        self.rows_into(data, keys, self.taken(start, end), indent + 2)
+        counted = self.lines is not None and self.lines.rows_only
+        if counted:  # one key a line from its first: Lines.path_at counts them
+            self.started(data, self.number)
+        else:
+            self.started(data, self.number, keys)
+        self.rows_into(data, keys, self.taken(start, end), indent + 2, note=not counted)
         return data
 
     def taken(self, start: int, end: int) -> list[str]:
@@ -270,9 +312,11 @@ class _Reader:
         return block
 
     def rows_into(self, data: dict[Any, Any], keys: dict[Any, int], block: list[str],
-                  cut: int) -> None:
-        """Rows 'plain key: one-line value' (the last ``len(block)`` lines read) into ``data``."""
-        scalar, values, value_of, lines = self.scalar, self.values, self.value, self.lines
+                  cut: int, note: bool = True) -> None:
+        """Rows 'plain key: one-line value' (the last ``len(block)`` lines read) into ``data``;
+        their lines into ``keys`` when lines are noted (and ``note``)."""
+        scalar, values, value_of = self.scalar, self.values, self.value
+        lines = self.lines if note else None
         line = self.number - len(block)
         for row_text in block:
             line += 1
@@ -342,8 +386,8 @@ def _flat_item(indent: int) -> re.Pattern[str]:
     """A sequence item at ``indent`` whose rows are all 'plain key: one-line value'."""
     if indent not in _FLAT:
         more = " " * (indent + 2)
-        _FLAT[indent] = re.compile(f"{' ' * indent}- {_PLAIN}: [^\\n]+\n"
-                                   f"(?:{more}{_PLAIN}: [^\\n]+\n)*")
+        _FLAT[indent] = re.compile(f"{' ' * indent}- {_PLAIN}: [^\\n#]+\n"
+                                   f"(?:{more}{_PLAIN}: [^\\n#]+\n)*")
     return _FLAT[indent]
 
 
@@ -353,7 +397,7 @@ _ROWS: dict[int, re.Pattern[str]] = {}
 def _flat_rows(indent: int) -> re.Pattern[str]:
     """Rows 'plain key: one-line value' of a mapping at ``indent``."""
     if indent not in _ROWS:
-        _ROWS[indent] = re.compile(f"(?:{' ' * indent}{_PLAIN}: [^\\n]+\n)+")
+        _ROWS[indent] = re.compile(f"(?:{' ' * indent}{_PLAIN}: [^\\n#]+\n)+")
     return _ROWS[indent]
 
 
@@ -365,6 +409,8 @@ def load_simple(text: str, lines: Any = None) -> Any:
     if _NOT_PLAIN_TEXT.search(text):
         return NOT_SIMPLE
     reader = _Reader(text, lines)
+    if lines is not None:
+        lines.quick = True
     try:
         first = reader.peek()
         if first is None or first[1] != 0 or first[2] or first[3] is None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .comments import Notes, collect, has_comments
 from .document import Where, get, only_keys, place, written
 from .errors import LedgerError, RefusedError
 from .games import MANIPULATION, PlayedGame, game_document, game_from, game_keys
@@ -48,16 +49,20 @@ HEADER = (
     "# You may correct it by hand: scores are recomputed from the hands on every load.\n"
     "# A hand is the cards left (\"3C 2D\"; in Rummikub a rack, \"7R JK\"), \"\" for none, "
     "or a total (12).\n"
-    "# Comments are not kept when rummy writes this file: give a round a note: line instead.\n"
+    "# Comments you write are kept beside the line they are on (or above) when rummy writes.\n"
     f"# The last line, {END_LINE!r}, shows that the file is whole: keep it last.\n"
 )
+# the header lines of rummy's own, of this and earlier versions: written anew, never kept
+# as a person's comments
+OWN_LINES = frozenset(HEADER.splitlines()) | {
+    "# Comments are not kept when rummy writes this file: give a round a note: line instead."}
 # a game of any kind: each kind's module in games/ says what it holds; what all of them
 # provide is games.PlayedGame, all the ledger reads of them
 AnyGame = PlayedGame
 MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 # The most rounds rummy writes into one file. Every command reads and scores the whole file:
-# at 50,000 rounds a command takes about 2-3 s, at 100,000 about 5-6 s of CPU. A night has
+# at 50,000 rounds a command takes about 2 s, at 100,000 about 3-5 s of CPU. A night has
 # a dozen rounds, a season a few thousand: a league goes on in a new file well before.
 MAX_ROUNDS = 50_000
 
@@ -231,12 +236,20 @@ def _read_whole(path: Path) -> tuple[Ledger, list[str]]:
     if text.startswith(_FIRST_LINE) or _FORMAT_2.search(text):  # cut short: say so first
         _check_end(text, path)
     lines = Lines()
+    commented = has_comments(text, OWN_LINES, END_LINE)
     try:
-        data = load_yaml(text, lines)
+        data = load_yaml(text, lines, eager=commented)
     except YamlProblem as exc:
         raise LedgerError(f"{path}: {exc}") from None
     if isinstance(data, dict) and data.get("format") == 2:
         _check_end(text, path)
+    notes = None
+    if commented:  # before the games are read from the data (which may take it apart)
+        first = isinstance(data, dict) and data.get("format", 1) == 1
+        notes = collect(text, data, lines, OWN_LINES, END_LINE, ("games", 0) if first else ())
+        lines = Lines()  # a problem's line is found by reading the text again, as without
+        lines.text = text
+    _NOTES[_notes_key(path)] = notes
     try:
         night, warnings = _ledger_from(data)
     except Where as exc:
@@ -251,9 +264,22 @@ _FORMAT_2 = re.compile(r"^format: *2\b", re.MULTILINE)
 _FIRST_LINE = HEADER.splitlines()[0]  # format 2's; format 1 began otherwise
 
 
+# the comments of each ledger as last read in this run, for the write that follows
+_NOTES: dict[str, Notes | None] = {}
+
+
+def _notes_key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def comments_of(path: Path) -> Notes | None:
+    """The comments a person wrote in the ledger at ``path``, as last read in this run."""
+    return _NOTES.get(_notes_key(path))
+
+
 REMEMBER_FROM = 1024 * 1024  # characters: a ledger this long is read once per text
 _last_text = ""  # the text _read_text read last
-_remembered: tuple[str, Ledger, tuple[str, ...]] | None = None
+_remembered: tuple[str, Ledger, tuple[str, ...], Notes | None] | None = None
 
 
 def read(path: Path) -> tuple[Ledger, list[str]]:
@@ -268,13 +294,39 @@ def read(path: Path) -> tuple[Ledger, list[str]]:
     remembered, _remembered = _remembered, None  # used once at most, then let go
     if remembered is not None and _read_text(path) == remembered[0]:
         _last_text = ""
+        _NOTES[_notes_key(path)] = remembered[3]
         return remembered[1], list(remembered[2])
     del remembered  # another text: let the old ledger go before reading this one
-    found = _read_whole(path)
+    with _no_collecting():
+        found = _read_whole(path)
     if len(_last_text) >= REMEMBER_FROM:
-        _remembered = (_last_text, found[0], tuple(found[1]))
+        _remembered = (_last_text, found[0], tuple(found[1]), comments_of(path))
     _last_text = ""
     return found
+
+
+@contextlib.contextmanager
+def _no_collecting() -> Iterator[None]:
+    """Python's collector of reference cycles held off while a ledger is read, and what was
+    read then set aside from its later rounds.
+
+    A league's file is a million small objects and not one cycle: each pass of the collector
+    walked all of them again while they were being made (a third of the time of a read of
+    100,000 rounds), and again at each pass while a command works on them (a rename, a
+    write). What is no longer used is still freed at once, by its count of references.
+    """
+    import gc
+
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        if len(_last_text) >= REMEMBER_FROM:
+            gc.freeze()  # the ledger lives as long as the command: never walked again
+        gc.enable()
 
 
 def load(path: Path) -> tuple[AnyGame, list[str]]:
@@ -303,9 +355,11 @@ def to_document(what: Ledger | AnyGame) -> dict[str, Any]:
 _FLOW_KEYS = frozenset({"players", "hands", "racks", "scores", "entered"})
 
 
-def dump(what: Ledger | AnyGame) -> str:
-    """The ledger text: block style, with players, hands and scores one line each."""
-    return HEADER + dump_yaml(to_document(what), _FLOW_KEYS) + END_LINE + "\n"
+def dump(what: Ledger | AnyGame, notes: Notes | None = None) -> str:
+    """The ledger text: block style, with players, hands and scores one line each, and the
+    comments of ``notes`` (see ``comments``) where they were."""
+    tail = "".join(line + "\n" for line in notes.tail) if notes else ""
+    return HEADER + dump_yaml(to_document(what), _FLOW_KEYS, notes) + tail + END_LINE + "\n"
 
 
 def _side_name(path: Path, suffix: str, room: int = 8) -> str:
@@ -429,7 +483,7 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
     command interrupted after it knows the change was made.
     """
     check_writable(path)
-    text = dump(what)
+    text = dump(what, comments_of(path))  # the comments of the ledger read before
     check_size(path, text, _as_ledger(what))
     try:
         _atomic_write(path, text, written)
@@ -447,7 +501,7 @@ def check_size(path: Path, text: str, what: Ledger) -> None:
         raise LedgerError(f"{path}: the ledger would hold {rounds:,} rounds, more than the "
                           f"{MAX_ROUNDS:,} rummy keeps in one file (each command reads them "
                           f"all), so nothing was written. {_new_file_hint(what)}")
-    size = len(text.encode("utf-8"))
+    size = len(text) if text.isascii() else len(text.encode("utf-8"))  # no copy to count
     if size > MAX_BYTES:
         raise LedgerError(f"{path}: the ledger would grow to {size:,} bytes, past the "
                           f"{_mib(MAX_BYTES)} rummy reads, so nothing was written. "
@@ -496,6 +550,7 @@ def create(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | Non
             raise LedgerError(
                 f"{path}: a ledger is already there; rummy never overwrites a game "
                 "(choose another --ledger, or delete that file yourself)")
+        _NOTES.pop(_notes_key(path), None)  # a file once read here and deleted since
         save(path, what, written)
 
 

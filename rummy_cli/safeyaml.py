@@ -20,7 +20,10 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .comments import Notes
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -172,6 +175,52 @@ class Lines:
         self.keys: dict[int, dict[Any, int]] = {}  # id(mapping) -> {key: line}
         self.text: str | None = None  # the text to read again before answering
         self.again: list[Any] = []  # the document as read again, places noted
+        self.rows_only = False  # one-line {...} and [...] not noted (only to place comments)
+        self.quick = False  # read by fastyaml: a '#' outside double quotes is a comment
+        self.spans: list[tuple[int, int]] = []  # (start, end) of each scalar holding '#'
+        self.item_starts: dict[int, list[int]] = {}  # id(list) -> the line of each item
+
+    def path_at(self, data: Any, line: int) -> tuple[Any, ...]:
+        """The path of the outermost node whose row is ``line`` (a sequence item, a key),
+        or of the node whose value holds that line. ``data`` is the document read with
+        these lines noted as it was read (``load_yaml(..., eager=True)``)."""
+        from bisect import bisect_right
+
+        path: tuple[Any, ...] = ()
+        node = data
+        while True:
+            if isinstance(node, dict):
+                keys = self.keys.get(id(node))
+                if keys is None:  # a mapping of one key a line (a round), read in one go
+                    first = self.starts.get(id(node))
+                    keys = {} if first is None else {k: first + i for i, k in enumerate(node)}
+                last = None
+                for key in node:  # in the order written: their lines ascend
+                    at = keys.get(key)
+                    if at is None or at > line:
+                        break
+                    last = key
+                if last is None:
+                    return path
+                path += (last,)
+                node = node[last]
+                if keys[last] == line:
+                    return path
+            elif isinstance(node, list) and node:
+                starts = self.item_starts.get(id(node))
+                if starts is None:  # a long game's rounds: listed once for all its comments
+                    starts = self.item_starts[id(node)] = [
+                        self.starts.get(id(item), 0) if isinstance(item, (dict, list)) else 0
+                        for item in node]
+                index = bisect_right(starts, line) - 1
+                if index < 0 or not starts[index]:
+                    return path
+                path += (index,)
+                node = node[index]
+                if starts[index] == line:
+                    return path
+            else:
+                return path
 
     def line_of(self, data: Any, path: tuple[Any, ...], key_only: bool = False) -> int | None:
         """The line of the value at ``path`` (keys and indexes), or of the nearest above it.
@@ -211,13 +260,17 @@ def _refuse_anchor(event: Any) -> None:
                       "(& and *) are not read here; write the value out")
 
 
-def load_yaml(text: str, lines: Lines | None = None) -> Any:
+def load_yaml(text: str, lines: Lines | None = None, eager: bool = False) -> Any:
     """Plain data from YAML (or JSON) text; raises :class:`YamlProblem` with the line.
 
-    ``lines``, when given, tells the place of every container and key (see :class:`Lines`).
+    ``lines``, when given, tells the place of every container and key (see :class:`Lines`);
+    ``eager``: noted as the text is read (to place its comments), not when first asked for.
     The plain block YAML that rummy writes is read by ``fastyaml`` without libyaml (a long
     ledger in a fraction of the time); anything else by libyaml's parser, as here.
     """
+    if eager and lines is not None:
+        lines.rows_only = True
+        return _load(text, lines)
     data = _load(text, None)
     if lines is not None:
         lines.text = text
@@ -234,6 +287,7 @@ def _load(text: str, lines: Lines | None) -> Any:
     if lines is not None:  # filled in part before the quick reader gave up
         lines.starts.clear()
         lines.keys.clear()
+        lines.quick = False
     return load_events(text, lines)
 
 
@@ -257,6 +311,8 @@ def load_events(text: str, lines: Lines | None = None) -> Any:
             if kind is scalar:
                 if event.anchor is not None:
                     _refuse_anchor(event)
+                if lines is not None and "#" in event.value:  # not a comment, though it looks it
+                    lines.spans.append((event.start_mark.index, event.end_mark.index))
                 if event.tag is None and event.implicit[0]:
                     text_value = event.value
                     value = plain.get(text_value, plain)
@@ -357,7 +413,8 @@ def scalar_text(value: Any) -> str:
 _NOT_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
-def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> str:
+def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset(),
+              notes: Notes | None = None) -> str:
     """A mapping as block-style YAML; values under ``flow_keys`` are written on one line.
 
     >>> print(dump_yaml({"players": ["Ann", "Ben"], "rounds": [{"round": 1, "s": {"Ann": 0}}]},
@@ -368,7 +425,14 @@ def dump_yaml(doc: dict[str, Any], flow_keys: frozenset[str] = frozenset()) -> s
       s: {Ann: 0}
     """
     out: list[str] = []
-    _Writer(flow_keys).mapping(doc, "", out)
+    if notes:
+        writer = _NotedWriter(flow_keys, notes)
+        after = writer.before((), out).strip()  # above the document as a whole
+        if after:
+            out.append(after + "\n")
+        writer.noted_mapping(doc, "", out, ())
+    else:
+        _Writer(flow_keys).mapping(doc, "", out)
     return "".join(out)
 
 
@@ -425,6 +489,85 @@ class _Writer:
                 out.append("".join(rows))
             else:
                 out.append(f"{indent}- {self.flow(item)}\n")
+
+
+class _NotedWriter(_Writer):
+    """:class:`_Writer` that writes a person's comments back beside their rows (see
+    ``comments``). Only the mappings and lists that hold a comment are written row by row
+    with their paths; the rest as quickly as without comments."""
+
+    def __init__(self, flow_keys: frozenset[str], notes: Notes) -> None:
+        super().__init__(flow_keys)
+        self.notes = notes
+        self.done: set[tuple[Any, ...]] = set()
+
+    def before(self, path: tuple[Any, ...], out: list[str]) -> str:
+        """The comment lines above the row at ``path`` into ``out``; its end comment."""
+        notes = self.notes
+        if path in notes.order:
+            self.done.add(path)
+            out.extend(line + "\n" for line in notes.before.get(path, ()))
+            return notes.after.get(path, "")
+        return ""
+
+    def left_over(self, path: tuple[Any, ...], indent: str, out: list[str]) -> None:
+        """The comments of rows below ``path`` that were not written (their rows are gone,
+        or written on one line), in the order they were read."""
+        notes = self.notes
+        waiting = [p for p in notes.under.get(path, ()) if p not in self.done]
+        for p in sorted(waiting, key=notes.order.__getitem__):
+            self.done.add(p)
+            out.extend(line + "\n" for line in notes.before.get(p, ()))
+            after = notes.after.get(p, "").strip()
+            if after:
+                out.append(f"{indent}{after}\n")
+
+    def noted_mapping(self, doc: dict[Any, Any], indent: str, out: list[str],
+                      path: tuple[Any, ...], first_prefix: str | None = None,
+                      first_after: str = "") -> None:
+        prefix = indent if first_prefix is None else first_prefix
+        under = self.notes.under
+        for key, value in doc.items():
+            here = path + (key,)
+            after = self.before(here, out) + first_after
+            first_after = ""
+            head = f"{prefix}{self.scalar(key)}:"
+            prefix = indent
+            listed = _is_list(value)
+            if (listed or isinstance(value, dict)) and (key in self.flow_keys or not value):
+                out.append(f"{head} {self.flow(value)}{after}\n")
+                self.left_over(here, indent, out)
+            elif isinstance(value, dict):
+                out.append(f"{head}{after}\n")
+                if here in under:
+                    self.noted_mapping(value, indent + "  ", out, here)
+                else:
+                    self.mapping(value, indent + "  ", out)
+            elif listed:
+                out.append(f"{head}{after}\n")
+                if here in under:
+                    self.noted_sequence(value, indent, out, here)
+                else:
+                    self.sequence(value, indent, out)
+            else:
+                out.append(f"{head} {self.scalar(value)}{after}\n")
+        self.left_over(path, indent, out)
+
+    def noted_sequence(self, items: Sequence[Any], indent: str, out: list[str],
+                       path: tuple[Any, ...]) -> None:
+        order, under = self.notes.order, self.notes.under
+        for index, item in enumerate(items):
+            here = path + (index,)
+            if here not in order and here not in under:
+                self.sequence((item,), indent, out)
+                continue
+            after = self.before(here, out)
+            if isinstance(item, dict) and item:
+                self.noted_mapping(item, indent + "  ", out, here, indent + "- ", after)
+            else:
+                out.append(f"{indent}- {self.flow(item)}{after}\n")
+                self.left_over(here, indent + "  ", out)
+        self.left_over(path, indent, out)
 
 
 def _is_list(value: Any) -> bool:

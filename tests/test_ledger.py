@@ -781,7 +781,7 @@ def test_quick_reader_on_a_hand_edited_ledger_agrees_or_steps_aside(
     "a: {x: 1, x: 2}\n", "a: 1\na: 2\n", "a:\n- k: 1\n  k: 2\n", "a: 1234567890123456789\n",
     "a: {x: 1, \n", "a: [1, 2\n", "a: b: c\n", "a:\n- x\n b: 1\n", "a: 1\n- b\n",
     "a:\n  - x\n  b: 1\n", "a: \"\\ud800\"\n", "a: \"x\x01\"\n", "# \x01\na: 1\n",
-    "a: 1 # c\n", "a:\n", "a: &x 1\n", "a: !!str 1\n", "a: 'q'\n", "- a\n", "  a: 1\n",
+    "a:\n", "a: &x 1\n", "a: !!str 1\n", "a: 'q'\n", "- a\n", "  a: 1\n",
     "a:\n- b: 1\n   c: 2\n", "a:\n- b: 1\n c: 2\n", "a:\n- b:\n  c: 2\n", "\ufeffa: 1\n",
     f"a: {{{'k' * 300}: 1}}\n", "a:\n- {b: 1}}\n", "a: {b: 1,c: 2}\n", "a: {b: }\n",
     f"a: {'9' * 5000}\n", f"a: [1, -{'9' * 5000}]\n", f"a:\n- b: {'9' * 19}\n  c: 1\n",

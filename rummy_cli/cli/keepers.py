@@ -364,8 +364,10 @@ def standings(night: Ledger, game: PlayedGame, number: int | None, as_json: bool
 def history(game: PlayedGame, as_json: bool, fmt: str) -> None:
     """``rummy history``: the score sheet, one row per entry."""
     sheet = game.sheet()
-    if as_json:
-        _print_json(sheet.history_json())
+    if as_json:  # written as it is made: a league's 100,000 rounds are never held at once
+        from ..jsonout import write_json
+
+        write_json(sheet.history_json(), lambda piece: click.echo(piece, nl=False))
         return
     if not game.rounds and fmt in ("simple", "plain"):
         click.echo(f"No {sheet.word.lower()}s recorded yet.")

@@ -334,8 +334,11 @@ def fix_round(
     if entry.note is None and game.rounds[number - 1].note is not None:
         entry = replace(entry, note=game.rounds[number - 1].note)  # a note stays with its round
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
-    results = tuple(score_entry(fixed, e) for e in fixed.rounds)
-    fixed = with_results(fixed, results)
+    # a round is scored from its own hands alone (R16-R23): the others keep their results,
+    # and only the totals after it change (a league's file: one round scored, not 100,000)
+    kept = game.results
+    fixed = with_results(fixed, kept[:number - 1] + (score_entry(fixed, entry),) +
+                         kept[number:])
     over = fixed.state.over_after
     if over is not None and over < len(fixed.rounds):
         later = len(fixed.rounds) - over
@@ -343,7 +346,7 @@ def fix_round(
             f"with round {number} so, the game would end after round {over}, but "
             f"{plural_rounds(later)} {'was' if later == 1 else 'were'} played after it: fix "
             "those first (or take them back with 'rummy undo')", over)
-    return fixed, results[number - 1]
+    return fixed, fixed.results[number - 1]
 
 
 def rename_player(game: Game, old: str, new: str) -> Game:
@@ -351,11 +354,20 @@ def rename_player(game: Game, old: str, new: str) -> Game:
     def named(p: str) -> str:
         return new if p == old else p
 
+    def names(points: dict[str, int]) -> dict[str, int]:
+        return {named(p): n for p, n in points.items()}
+
     rounds = tuple(RoundEntry(None if e.knocker is None else named(e.knocker),
                               {named(p): h for p, h in e.hands.items()}, e.note)
                    for e in game.rounds)
-    return Game(tuple(named(p) for p in game.players), named(game.first_dealer), game.rules,
-                rounds, game.created)
+    renamed = Game(tuple(named(p) for p in game.players), named(game.first_dealer), game.rules,
+                   rounds, game.created)
+    # a name changes no score: the results are renamed, not scored again
+    return with_results(renamed, tuple(
+        RoundResult(None if r.knocker is None else named(r.knocker), names(r.hand_points),
+                    tuple(map(named, r.winners)), names(r.scores), names(r.differences),
+                    r.undercut, tuple(map(named, r.went_out)))
+        for r in game.results))
 
 
 def undo_round(game: Game) -> tuple[Game, RoundEntry]:

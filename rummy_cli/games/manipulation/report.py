@@ -5,10 +5,11 @@ Pure functions from results to strings or plain data; the CLI prints them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import AnyCard, Meld, format_cards
+from ...jsonout import Rows
 from ...melds import MeldVerdict, Violation, resolved
 from ...render import (
     PLAIN,
@@ -420,24 +421,26 @@ def history_table(game: Game, fmt: str = "simple") -> str:
 
 def history_json(game: Game) -> dict[str, Any]:
     """``history`` JSON: every round as recorded and scored."""
-    rounds = []
-    totals = dict.fromkeys(game.players, 0)
-    for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
-        for p in game.players:
-            totals[p] += r.scores[p]
-        rounds.append({
-            "round": number, "dealer": game.dealer_of(number), "knocker": entry.knocker,
-            "end": end_words(r),
-            "hands": {p: (h if isinstance(h, int) else h.split()) for p, h in
-                      entry.hands.items()},
-            "hand_points": dict(r.hand_points), "winners": list(r.winners),
-            "scores": dict(r.scores), "undercut": r.undercut, "totals": dict(totals),
-        })
+    def rounds() -> Iterator[dict[str, Any]]:
+        totals = dict.fromkeys(game.players, 0)
+        for number, (entry, r) in enumerate(zip(game.rounds, game.results), 1):
+            for p in game.players:
+                totals[p] += r.scores[p]
+            yield {
+                "round": number, "dealer": game.dealer_of(number), "knocker": entry.knocker,
+                "end": end_words(r),
+                "hands": {p: (h if isinstance(h, int) else h.split()) for p, h in
+                          entry.hands.items()},
+                "hand_points": dict(r.hand_points), "winners": list(r.winners),
+                "scores": dict(r.scores), "undercut": r.undercut, "totals": dict(totals),
+            }
+
     s = game.state
     final = {x.name: {"points": x.points, "round_bonus": x.round_bonus,
                       "game_bonus": x.game_bonus, "total": x.total}
              for x in s.standings} if s.game_over else None
-    return {"players": list(game.players), "rounds": rounds,
+    # made round by round as they are written (see jsonout): a league's file is long
+    return {"players": list(game.players), "rounds": Rows(len(game.rounds), rounds),
             **{k: v for k, v in standings_json(game).items() if k != "players"},
             "final": final}
 

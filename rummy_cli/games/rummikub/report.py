@@ -12,8 +12,10 @@ text and as JSON. Pure functions from a game to strings or plain data; the CLI p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ...jsonout import Rows
 from ...render import and_list, plural, table
 
 if TYPE_CHECKING:
@@ -210,15 +212,18 @@ def history_table(game: RummikubGame, fmt: str = "simple") -> str:
 def history_json(game: RummikubGame) -> dict[str, Any]:
     """``history --json``: every round as ``round --json`` prints it, with the racks as
     entered and the running totals; then the standings."""
-    rounds = []
-    totals = dict.fromkeys(game.players, 0)
-    for number, entry in enumerate(game.rounds, 1):
-        r = game.results[number - 1]
-        for p in game.players:
-            totals[p] += r.scores[p]
-        racks = {p: (v if isinstance(v, int) else v.split()) for p, v in entry.racks.items()}
-        rounds.append({**round_json(game, number), "racks": racks, "totals": dict(totals)})
-    return {"players": list(game.players), "rounds": rounds,
+    def rounds() -> Iterator[dict[str, Any]]:
+        totals = dict.fromkeys(game.players, 0)
+        for number, entry in enumerate(game.rounds, 1):
+            r = game.results[number - 1]
+            for p in game.players:
+                totals[p] += r.scores[p]
+            racks = {p: (v if isinstance(v, int) else v.split())
+                     for p, v in entry.racks.items()}
+            yield {**round_json(game, number), "racks": racks, "totals": dict(totals)}
+
+    # made round by round as they are written (see jsonout): a league's file is long
+    return {"players": list(game.players), "rounds": Rows(len(game.rounds), rounds),
             **{k: v for k, v in standings_json(game).items() if k != "players"},
             "final": ({x.name: x.total for x in game.state.standings}
                       if game.state.game_over else None)}
