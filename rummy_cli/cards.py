@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import NotationError
+from .lookalike import looks_like_tile
 
 
 class Suit(enum.Enum):
@@ -159,8 +160,6 @@ def _parse_real(token: str, original: str, joker: bool = False) -> Card:
         return Card(RANK_OF_TEXT[text[:-1]], SUIT_OF_TEXT[text[-1]])
     rank, suit = text[:-1], text[-1:]
     eg = "JK=" if joker else ""
-    from .tiles import looks_like_tile  # only on the way to an error: startup stays small
-
     if looks_like_tile(text):
         why = f"{text} is a Rummikub tile (tiles go with --game rummikub); {CARD_HELP}"
     elif text in RANK_OF_TEXT:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from .cards import times, words_of
 from .errors import NotationError
+from .lookalike import looks_like_card
+from .lookalike import looks_like_tile as looks_like_tile  # cli/showdown.py imports it here
 
 
 class Colour(enum.Enum):
@@ -88,28 +90,6 @@ TILE_HELP = ("a tile is a number (1-13) and a colour (K black, B blue, O orange,
              "e.g. 7R or 13K; a joker is JK")
 _SET_SPLIT = re.compile(r"[/|]")
 _TILE = re.compile(r"^([0-9]{1,2})([A-Z])$")  # digits 0-9 only, as every number typed
-_CARD = re.compile(r"^(A|[2-9]|10|[TJQK])([SHDC♠♥♦♣♤♡♢♧])$")
-
-
-def looks_like_tile(token: str) -> bool:
-    """Whether ``token`` is written as a Rummikub tile (a card command's hint).
-
-    >>> looks_like_tile("7R"), looks_like_tile("13k"), looks_like_tile("7H")
-    (True, True, False)
-    """
-    match = _TILE.match(token.strip().upper())
-    if match is None:
-        return False
-    return 1 <= int(match.group(1)) <= 13 and match.group(2) in COLOUR_OF_TEXT
-
-
-def looks_like_card(token: str) -> bool:
-    """Whether ``token`` is written as a playing card (a tile command's hint).
-
-    >>> looks_like_card("7H"), looks_like_card("QS"), looks_like_card("7R")
-    (True, True, False)
-    """
-    return bool(_CARD.match(token.strip().upper()))
 
 
 def _quoted(token: str) -> str:
