@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...document import written
 from ...errors import NotationError, RefusedError
+from ...lookalike import looks_like_card
 from ...players import (
     EndsEarly,
     find_player_by_prefix,
@@ -35,7 +36,6 @@ from ...tiles import (
     check_tile_copies,
     format_tiles,
     joker_count,
-    looks_like_card,
     parse_tiles,
 )
 from .rules import RUMMIKUB, RummikubRules
