@@ -16,8 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .spreadsheet import SPREADSHEET_FORMATS as SPREADSHEET_FORMATS
+from .spreadsheet import is_spreadsheet as is_spreadsheet
+from .spreadsheet import spreadsheet as spreadsheet
+from .tables import table
+from .width import display_width
+
 SHEET_WIDTH = 80  # the score sheet fits a terminal of 80 columns
-SPREADSHEET_FORMATS = ("csv", "tsv")  # data for a program: one plain value per cell
 
 # formats drawn for reading on a screen, where a cell may take two lines; the others (html,
 # markdown, latex...) are pasted somewhere that sets its own width
@@ -27,28 +32,6 @@ SCREEN_FORMATS = ("plain", "simple", "grid", "simple_grid", "rounded_grid", "hea
                     "mixed_outline", "double_outline", "fancy_outline")
 
 
-def is_spreadsheet(fmt: str) -> bool:
-    """Whether ``fmt`` is read by a program (csv, tsv): numbers alone in their cells."""
-    return fmt in SPREADSHEET_FORMATS
-
-
-def spreadsheet(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
-    """``rows`` under ``headers`` as comma- (csv) or tab-separated (tsv) values, quoted where
-    a cell needs it and never padded, so a spreadsheet reads every number as a number.
-
-    >>> spreadsheet([[1, "Ann, 2", 30]], ["#", "End", "Ann"], "tsv")
-    '#\\tEnd\\tAnn\\n1\\tAnn, 2\\t30'
-    """
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter="\t" if fmt == "tsv" else ",", lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
-    return out.getvalue().removesuffix("\n")
-
-
 def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str, *,
                 fold: Sequence[int], width: int = SHEET_WIDTH, **options: Any) -> str:
     """The table drawn by :func:`rummy_cli.render.table`, kept within ``width`` on a screen
@@ -56,8 +39,6 @@ def sheet_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str,
     a second line. When even that cannot bring it within ``width`` (long names), the rows stay
     on one line each. Formats not read on a screen are never folded. ``options`` go to
     ``table``."""
-    from .render import display_width, table
-
     drawn = table(rows, headers, fmt, **options)
     if fmt not in SCREEN_FORMATS:
         return drawn
@@ -89,8 +70,6 @@ def _two_lines(text: str) -> int:
     >>> _two_lines("Rosalind undercuts Maximus"), _two_lines("Ann 4, Ben 9"), _two_lines("")
     (17, 6, 0)
     """
-    from .render import display_width
-
     words = text.split()
     return min((max(display_width(" ".join(words[:i])), display_width(" ".join(words[i:])))
                 for i in range(1, len(words))), default=display_width(text))

@@ -135,7 +135,6 @@ KNOWN_LONG = {
     "rummy_cli.games.rummikub.strict",
     "rummy_cli.games.rummikub.turn",
     "rummy_cli.ledger",
-    "rummy_cli.render",
     "rummy_cli.rulebook",
     "rummy_cli.safeyaml",
     "rummy_cli.search.dp",
@@ -198,7 +197,6 @@ KNOWN_CYCLES = [
     ["rummy_cli.games.manipulation.game", "rummy_cli.games.manipulation.report"],
     ["rummy_cli.games.rummikub.game", "rummy_cli.games.rummikub.report"],
     ["rummy_cli.games.rummikub.solve", "rummy_cli.games.rummikub.strict"],
-    ["rummy_cli.render", "rummy_cli.sheet"],
 ]
 
 
