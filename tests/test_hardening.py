@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from clirun import one_error_line, run
 
 import rummy_cli
-from rummy_cli import ledger
+from rummy_cli import ledger, ledger_size
 from rummy_cli.cli import cli
 from rummy_cli.errors import LedgerError
 
@@ -883,7 +883,7 @@ def test_one_letter_names_stay_allowed() -> None:
 
 def test_a_round_past_the_rounds_one_file_keeps_is_refused_and_warned_of_before(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ledger, "MAX_ROUNDS", 3)
+    monkeypatch.setattr(ledger_size, "MAX_ROUNDS", 3)
     path = start()
     for _ in range(3):
         assert run(*SMALL_ROUND)[0] == 0

@@ -138,7 +138,6 @@ KNOWN_LONG = {
     "rummy_cli.games.rummikub.solve",
     "rummy_cli.games.rummikub.strict",
     "rummy_cli.games.rummikub.turn",
-    "rummy_cli.ledger",
     "rummy_cli.rulebook",
     "rummy_cli.safeyaml",
     "rummy_cli.search.dp",
@@ -157,6 +156,11 @@ LAWFUL = [p for p in MODULES if _under_the_laws(p)]
 def test_no_module_is_over_400_lines(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES or _name(path) in KNOWN_LONG, f"{_name(path)}: {lines} lines"
+
+
+def test_every_module_known_to_be_long_still_is() -> None:
+    lengths = {_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in LAWFUL}
+    assert {m for m in KNOWN_LONG if lengths.get(m, 0) <= MAX_LINES} == set()
 
 
 def _import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
