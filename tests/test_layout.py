@@ -138,7 +138,6 @@ KNOWN_LONG = {
     "rummy_cli.games.rummikub.solve",
     "rummy_cli.games.rummikub.strict",
     "rummy_cli.games.rummikub.turn",
-    "rummy_cli.rulebook",
     "rummy_cli.safeyaml",
     "rummy_cli.search.dp",
 }
