@@ -25,7 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fastyaml import comment_column
+from .yaml_plain import comment_column
 
 Path_ = tuple[Any, ...]
 

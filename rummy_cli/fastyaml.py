@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .yaml_plain import INT, comment_column, plain_value
+
 NOT_SIMPLE: Any = object()  # the answer when the text is not in the subset read here
 
 _PLAIN = r"-?[A-Za-z0-9][A-Za-z0-9=_.\-]*(?: [A-Za-z0-9=_.\-]+)*"
@@ -34,10 +36,6 @@ _FLOW_ITEM = re.compile(f"({_PLAIN}|{_QUOTED})(, |]\\Z)")
 # what YAML may hold anywhere, less line breaks other than \n and a byte order mark
 _NOT_PLAIN_TEXT = re.compile("[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe"
                              "\uff00-\ufffd\U00010000-\U0010ffff]")
-_INT = re.compile(r"[-+]?[0-9]+\Z")
-_NULL = {"", "~", "null", "Null", "NULL"}
-_TRUE = {"true", "True", "TRUE"}
-_FALSE = {"false", "False", "FALSE"}
 MAX_DIGITS = 18  # as the full reader: a longer number is refused there, with its line
 MAX_KEY = 200  # YAML allows a one-line key of up to 1024 characters; be well inside
 MAX_DEPTH = 20
@@ -45,47 +43,6 @@ MAX_DEPTH = 20
 
 class _NotSimple(Exception):
     """The text leaves the subset: read it with the full reader."""
-
-
-def comment_column(line: str) -> int:
-    """Where the comment after a value starts in a row of the subset read here (a ``#``
-    after a space, outside double quotes), or -1 for none.
-
-    >>> [comment_column(t) for t in ('a: 1 # c', 'a: "x # y"', 'a: "\\\\"" #c', 'a: b#c')]
-    [5, -1, 8, -1]
-    """
-    quoted = False
-    escaped = False
-    for at, char in enumerate(line):
-        if quoted:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-        elif char == "#" and (at == 0 or line[at - 1] in " \t"):
-            return at
-    return -1
-
-
-def plain_value(text: str) -> Any:
-    """What a plain (unquoted) scalar means to rummy: null, true/false, a whole number, or text.
-
-    >>> [plain_value(t) for t in ("null", "True", "12", "-3", "0x1F", "1_0", "AS")]
-    [None, True, 12, -3, '0x1F', '1_0', 'AS']
-    """
-    if text in _NULL:
-        return None
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    if _INT.match(text):
-        return int(text)
-    return text
 
 
 class _Reader:
@@ -149,7 +106,7 @@ class _Reader:
         elif not _IS_PLAIN.match(text):
             raise _NotSimple
         else:
-            if len(text) > MAX_DIGITS and _INT.match(text) and len(text.lstrip("+-")) > \
+            if len(text) > MAX_DIGITS and INT.match(text) and len(text.lstrip("+-")) > \
                     MAX_DIGITS:
                 raise _NotSimple  # before int(): Python refuses a number of 4,300 digits
             value = plain_value(text)

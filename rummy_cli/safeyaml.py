@@ -22,13 +22,11 @@ import stat
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from .yaml_plain import FALSE, INT, NULL, TRUE
+
 if TYPE_CHECKING:
     from .comments import Notes
 
-_INT = re.compile(r"[-+]?[0-9]+\Z")
-_NULL = {"", "~", "null", "Null", "NULL"}
-_TRUE = {"true", "True", "TRUE"}
-_FALSE = {"false", "False", "FALSE"}
 _PLAIN_TAGS = {None, "!", "tag:yaml.org,2002:str", "tag:yaml.org,2002:int",
                "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
                "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -128,13 +126,13 @@ def _scalar(event: Any) -> Any:
     plain = event.implicit[0] and tag is None
     if tag == "tag:yaml.org,2002:str" or (not plain and tag in (None, "!")):
         return value
-    if value in _NULL:
+    if value in NULL:
         return None
-    if value in _TRUE:
+    if value in TRUE:
         return True
-    if value in _FALSE:
+    if value in FALSE:
         return False
-    if _INT.match(value):
+    if INT.match(value):
         if len(value.lstrip("+-")) > MAX_DIGITS:
             raise YamlProblem(f"{_where(event.start_mark)}: a number of "
                               f"{len(value.lstrip('+-'))} digits is far larger than any in a "
