@@ -42,11 +42,11 @@ from .safeyaml import (
     NotText,
     TooLarge,
     YamlProblem,
-    dump_yaml,
     load_yaml,
     read_file,
 )
 from .stopping import held_back
+from .yaml_write import dump_yaml
 
 FORMAT = 2  # 1: one game at the top level (still read); 2: a list of games and an end line
 FORMATS = (1, 2)

@@ -25,7 +25,8 @@ from rummy_cli.games.manipulation.rules import Rules
 from rummy_cli.hands import HandEntry
 from rummy_cli.ledger import create, dump, ledger_path, load, locked, save
 from rummy_cli.players import MAX_NAME, player_name
-from rummy_cli.safeyaml import Lines, YamlProblem, dump_yaml, load_events
+from rummy_cli.safeyaml import Lines, YamlProblem, load_events
+from rummy_cli.yaml_write import dump_yaml
 
 
 @pytest.fixture(autouse=True)
@@ -794,7 +795,7 @@ def test_quick_reader_steps_aside_for_what_it_does_not_read(text: str) -> None:
 
 def _reference_dump(doc: dict[str, Any], flow_keys: frozenset[str]) -> str:
     """The writer as it was before it remembered scalars: one line at a time, recursively."""
-    from rummy_cli.safeyaml import scalar_text
+    from rummy_cli.yaml_write import scalar_text
 
     def flow(value: Any) -> str:
         if isinstance(value, dict):
