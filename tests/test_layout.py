@@ -135,7 +135,6 @@ KNOWN_LONG = {
     "rummy_cli.games.rummikub.game",
     "rummy_cli.games.rummikub.solve",
     "rummy_cli.games.rummikub.strict",
-    "rummy_cli.games.rummikub.turn",
     "rummy_cli.search.dp",
 }
 

@@ -37,11 +37,12 @@ from typing import TYPE_CHECKING
 from ...cards import Card, Joker
 from ...search.problem import Cell, Solution
 from ...tiles import COLOURS, AnyTile, Tile, TileJoker, tile_sort_key
+from .jokers import TableJoker, before_jokers, cheapest
 from .rules import RummikubRules
 from .sets import judge_set, run_windows
 from .tidy import reading_order, readings_of, set_key
 from .tilecards import bare_tile, card_of, problem_of, solve, tile_back, tile_of
-from .turn import _before_jokers, _cheapest, _TableJoker, judge_turn
+from .turn import judge_turn
 
 if TYPE_CHECKING:
     from .solve import TilePlay, _Turn
@@ -90,7 +91,7 @@ class _Strict:
         self.tried = 0
         self.exact = True
         self.best_play: TilePlay | None = None
-        self.before_joint, _ = _before_jokers(self.before, self.rules)
+        self.before_joint, _ = before_jokers(self.before, self.rules)
         self.locked_sets: list[_Locked] = [
             (_kinds(s), _kinds(tuple(t for t in s if isinstance(t, Tile))),
              {str(v) for vs in judge_set(s, self.rules).joker_values for v in vs})
@@ -297,7 +298,7 @@ class _Strict:
             jokers = [j for part in read_before for j in part]
             for read_after in product(*after_joint):
                 slots = [x for part in read_after for x in part]
-                if len(slots) >= len(jokers) and not _cheapest(
+                if len(slots) >= len(jokers) and not cheapest(
                         jokers, slots, on_table, played_real, 0, rules):
                     return True
         return False
@@ -415,7 +416,7 @@ def kind_of(tile: AnyTile) -> AnyTile:
     return tile if isinstance(tile, Tile) else TileJoker()
 
 
-def _freed(before_joint: list[list[list[_TableJoker]]], sets: Sequence[Sequence[AnyTile]],
+def _freed(before_joint: list[list[list[TableJoker]]], sets: Sequence[Sequence[AnyTile]],
            rules: RummikubRules) -> int:
     """How many table jokers at least stand for no tile they stood for (K14)."""
     table = [j for part in (b[0] for b in before_joint) for j in part]
