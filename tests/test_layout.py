@@ -132,7 +132,6 @@ KNOWN_LONG = {
     "rummy_cli.games.gin.deadwood",
     "rummy_cli.games.gin.score",
     "rummy_cli.games.gin.showdown",
-    "rummy_cli.games.rummikub.game",
     "rummy_cli.games.rummikub.solve",
     "rummy_cli.games.rummikub.strict",
     "rummy_cli.search.dp",

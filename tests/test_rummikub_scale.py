@@ -16,17 +16,19 @@ from hypothesis import strategies as st
 
 from rummy_cli.errors import RummyError
 from rummy_cli.games.rummikub.game import (
-    RackEntry,
     RummikubEntry,
     RummikubGame,
-    _parsed_worth,
-    _scored,
-    canonical_tiles,
     fix_rummikub_round,
     new_rummikub_game,
     record_rummikub_round,
-    score_rummikub_entry,
     undo_rummikub_round,
+)
+from rummy_cli.games.rummikub.racks import (
+    RackEntry,
+    _parsed_worth,
+    _scored,
+    canonical_tiles,
+    score_rummikub_entry,
 )
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB
 from rummy_cli.games.rummikub.scoring import RoundScore, game_state
