@@ -16,12 +16,10 @@ from rummy_cli.games.gin.score import (
     GinHandError,
     GinState,
     dealer_after,
-    games_data,
     gin_state,
     hand_boxes,
-    hand_data,
-    standings_data,
 )
+from rummy_cli.games.gin.score_data import games_data, hand_data, standings_data
 
 AB = ("Ann", "Ben")
 HOLLYWOOD = replace(GIN, scoring="hollywood")

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from rummy_cli.cards import ALL_CARDS, Card, Suit, parse_card, parse_cards, parse_table
 from rummy_cli.errors import RefusedError, UnusableInputError
-from rummy_cli.games.gin.deadwood import best_layoffs, layouts, least_deadwood, meld_kind
+from rummy_cli.games.gin.deadwood import layouts, least_deadwood, meld_kind
+from rummy_cli.games.gin.layoffs import best_layoffs
 from rummy_cli.games.gin.rules import CLASSIC, GIN, OKLAHOMA, GinRuleError, GinRules
 from rummy_cli.games.gin.showdown import HandScore, Showdown, check_knock, judge_meld, score_hand
 

@@ -13,7 +13,8 @@ from ...render import PLAIN, Style, plural, show_cards, wrap
 
 if TYPE_CHECKING:  # kept out of start-up
     from ...melds import Violation
-    from .deadwood import Arrangement, GinMeld, Reply
+    from .deadwood import Arrangement, GinMeld
+    from .layoffs import Reply
     from .showdown import HandScore, Outcome, Showdown
 
 

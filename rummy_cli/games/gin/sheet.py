@@ -40,7 +40,7 @@ def hand_sentence(game: GinGame, number: int) -> str:
 
 def hand_json(game: GinGame, number: int) -> dict[str, Any]:
     """``round --json`` for a Gin hand (the contract's fields)."""
-    from .score import hand_data
+    from .score_data import hand_data
 
     return {**hand_data(game.state, number),
             "deadwood": dict(game.results[number - 1].deadwood)}
@@ -48,7 +48,7 @@ def hand_json(game: GinGame, number: int) -> dict[str, Any]:
 
 def standings_json(game: GinGame) -> dict[str, Any]:
     """``standings --json`` for a Gin game; Hollywood adds the three games (``games``)."""
-    from .score import games_data, standings_data
+    from .score_data import games_data, standings_data
 
     doc = standings_data(game.state)
     if game.rules.hollywood:

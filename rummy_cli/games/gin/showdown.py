@@ -24,13 +24,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import AnyCard, Card, Joker, card_key, format_cards, times
-from ...errors import RefusedError, UnusableInputError
+from ...errors import UnusableInputError
 from ...melds import ILLEGAL_MELD, MeldVerdict, Violation
 from .deadwood import (
     Arrangement,
-    Defender,
     GinMeld,
-    Reply,
     in_order,
     layouts,
     least_deadwood,
@@ -38,18 +36,19 @@ from .deadwood import (
     shown,
     total,
 )
+from .hand_score import MOST_DEADWOOD as MOST_DEADWOOD
+from .hand_score import HandScore as HandScore
+from .hand_score import Side, g10_score, over_the_limit
+from .hand_score import limit_words as limit_words
+from .hand_score import score_hand as score_hand
+from .layoffs import Defender, Reply
 from .rules import GinRules
 
-Result = Literal["knock", "undercut", "gin", "big-gin", "tie"]
-Side = Literal["knocker", "defender"]
-
-OVER_THE_LIMIT = "over-the-limit"
 NOT_IN_HAND = "not-in-hand"
 CARD_IN_TWO_MELDS = "card-in-two-melds"
 NOT_ALL_MELDED = "not-all-melded"
 
 HAND = 10  # G1: cards dealt to each player, and kept after a discard
-MOST_DEADWOOD = 100  # 10 cards of 10 points: no hand of 10 holds more
 
 
 # --- cards and melds (G1, G3) -------------------------------------------------------------
@@ -136,98 +135,6 @@ def _rank(rank: int) -> str:
 
 # --- the hand score (G10, G16, G17) -------------------------------------------------------
 
-@dataclass(frozen=True)
-class HandScore:
-    """A hand scored by G10 (and G17): who won it, and what they score."""
-
-    result: Result
-    winner: Side | None  # None: nobody scores (a tie under tie=none)
-    score: int  # what the winner scores for the hand, doubled included
-    knocker: int  # K, the knocker's deadwood
-    defender: int  # D, the defender's deadwood after layoffs
-    bonus: int  # the gin, big-gin or undercut bonus in the score (before doubling)
-    doubled: bool  # G17: a spade upcard doubled it
-
-    @property
-    def for_knocker(self) -> int:
-        """The score from the knocker's side: what they win, or minus what they give."""
-        return {"knocker": self.score, "defender": -self.score, None: 0}[self.winner]
-
-
-def _g10(rules: GinRules, knocker: int, defender: int, *, big_gin: bool,
-         doubled: bool) -> HandScore:
-    result: Result
-    winner: Side | None
-    if big_gin:
-        result, winner, base, bonus = "big-gin", "knocker", defender, rules.big_gin or 0
-    elif knocker == 0:
-        result, winner, base, bonus = "gin", "knocker", defender, rules.gin
-    elif knocker < defender:
-        result, winner, base, bonus = "knock", "knocker", defender - knocker, 0
-    elif knocker == defender and rules.tie == "none":
-        result, winner, base, bonus = "tie", None, 0, 0
-    else:
-        result, winner, base, bonus = "undercut", "defender", knocker - defender, rules.undercut
-    doubled = doubled and winner is not None
-    return HandScore(result, winner, (base + bonus) * (2 if doubled else 1), knocker, defender,
-                     bonus, doubled)
-
-
-def limit_words(rules: GinRules, limit: int, upcard: Card | None) -> tuple[str, str]:
-    """What the knock limit allows, in words, and the rule that sets it (G6; G16 where the
-    upcard sets it): the same words wherever a knock is refused.
-
-    >>> from ...cards import parse_card
-    >>> from .rules import GIN, OKLAHOMA
-    >>> limit_words(OKLAHOMA, 0, parse_card("AH")), limit_words(GIN, 10, None)
-    (('the upcard AH allows gin only', 'G16'), ('a knock needs 10 or less', 'G6'))
-    """
-    if rules.upcard_sets_limit and upcard is not None:
-        return (f"the upcard {upcard} allows gin only" if limit == 0 else
-                f"the upcard {upcard} sets the knock limit at {limit}"), "G16"
-    return ("only gin may end the hand" if limit == 0 else
-            f"a knock needs {limit} or less"), "G6"
-
-
-def _over_the_limit(rules: GinRules, deadwood: int, limit: int, upcard: Card | None,
-                    cards: Sequence[Card]) -> Violation:
-    """The knocker's deadwood is over the knock limit (G6; in Oklahoma G16)."""
-    which = f" ({format_cards(cards)})" if cards else ""
-    why, rule = limit_words(rules, limit, upcard)
-    return Violation(OVER_THE_LIMIT, rule,
-                     f"the knocker's deadwood is {deadwood}{which}, but {why}")
-
-
-def score_hand(rules: GinRules, knocker: int, defender: int, *, big_gin: bool = False,
-               upcard: Card | None = None) -> HandScore:
-    """A hand scored from the deadwood counts agreed at the table (G10, G16, G17).
-
-    ``knocker`` is K (0: gin), ``defender`` is D after layoffs; ``big_gin`` marks a big gin;
-    ``upcard`` sets the limit and the doubling in Oklahoma. Refuses a knock over the limit
-    (:class:`RefusedError`) and counts that cannot be (:class:`UnusableInputError`).
-
-    >>> from .rules import GIN
-    >>> s = score_hand(GIN, 8, 5)  # E2
-    >>> s.result, s.winner, s.score
-    ('undercut', 'defender', 28)
-    """
-    for who, count in (("knocker", knocker), ("defender", defender)):
-        if not 0 <= count <= MOST_DEADWOOD:
-            raise UnusableInputError(f"the {who}'s deadwood is 0 to {MOST_DEADWOOD} points "
-                                     f"(10 cards), not {count}")
-    if big_gin:
-        if rules.big_gin is None:
-            raise UnusableInputError("big gin is not played in these rules (big_gin=off): "
-                                     "a hand with all 11 cards melded discards and is gin")
-        if knocker:
-            raise UnusableInputError(f"big gin melds all 11 cards: the knocker's deadwood is "
-                                     f"0, not {knocker}")
-    limit = rules.knock_limit(upcard)
-    if knocker > limit:
-        over = _over_the_limit(rules, knocker, limit, upcard, [])
-        raise RefusedError(f"{over.message} ({over.rule})")
-    return _g10(rules, knocker, defender, big_gin=big_gin, doubled=rules.doubles(upcard))
-
 
 # --- the showdown (G6-G10, D "computing a knock") -----------------------------------------
 
@@ -291,11 +198,11 @@ def check_knock(rules: GinRules, knocker: Sequence[Card], defender: Sequence[Car
         return _given(rules, knocker, melds, them, limit, upcard, doubled)
     least = least_deadwood(knocker)
     if least.deadwood > limit:
-        problem = _over_the_limit(rules, least.deadwood, limit, upcard, least.unmatched)
+        problem = over_the_limit(rules, least.deadwood, limit, upcard, least.unmatched)
         return Showdown((problem,), limit, upcard, least, _nothing_laid(them), None,
                         False, False)
     if least.gin:  # gin beats every knock layout of the same cards (D(a))
-        score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
+        score = g10_score(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
         return Showdown((), limit, upcard, least, _nothing_laid(them), score, False, False)
     return _assumed_layout(rules, knocker, least, them, limit, upcard, doubled)
 
@@ -371,16 +278,16 @@ def _given(rules: GinRules, knocker: list[Card], melds: list[list[Card]], them: 
         problems.append(Violation(NOT_ALL_MELDED, "G7", (
             f"big gin melds all 11 cards, but this layout leaves {format_cards(unmatched)}")))
     elif deadwood > limit:
-        problems.append(_over_the_limit(rules, deadwood, limit, upcard, unmatched))
+        problems.append(over_the_limit(rules, deadwood, limit, upcard, unmatched))
     layout = Arrangement(shown(legal), unmatched)
     if problems:
         return Showdown(tuple(problems), limit, upcard, layout, _nothing_laid(them), None,
                         True, False)
     if deadwood == 0:
-        score = _g10(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
+        score = g10_score(rules, 0, them.alone.deadwood, big_gin=big, doubled=doubled)
         return Showdown((), limit, upcard, layout, _nothing_laid(them), score, True, False)
     reply = them.reply(layout.melds)
-    score = _g10(rules, deadwood, reply.deadwood, big_gin=False, doubled=doubled)
+    score = g10_score(rules, deadwood, reply.deadwood, big_gin=False, doubled=doubled)
     return Showdown((), limit, upcard, layout, reply, score, True, False)
 
 
@@ -393,7 +300,7 @@ def _assumed_layout(rules: GinRules, knocker: list[Card], least: Arrangement,
     given (settled point 1)."""
     scored: list[tuple[int, Side | None, int, Arrangement]] = []
     for layout in layouts(knocker, least.deadwood):
-        score = _g10(rules, layout.deadwood, them.deadwood(layout.melds), big_gin=False,
+        score = g10_score(rules, layout.deadwood, them.deadwood(layout.melds), big_gin=False,
                      doubled=doubled)
         outcome = (score.for_knocker, score.winner, score.score, layout)
         if layout.melds == least.melds:
@@ -416,6 +323,6 @@ def _assumed_layout(rules: GinRules, knocker: list[Card], least: Arrangement,
 
 def _outcome(rules: GinRules, layout: Arrangement, them: Defender, doubled: bool) -> Outcome:
     reply = them.reply(layout.melds)
-    return Outcome(layout, reply, _g10(rules, layout.deadwood, reply.deadwood, big_gin=False,
+    return Outcome(layout, reply, g10_score(rules, layout.deadwood, reply.deadwood, big_gin=False,
                                        doubled=doubled))
 
