@@ -131,7 +131,6 @@ KNOWN_LONG = {
     "rummy_cli.chart",
     "rummy_cli.games.rummikub.solve",
     "rummy_cli.games.rummikub.strict",
-    "rummy_cli.search.dp",
 }
 
 

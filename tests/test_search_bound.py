@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from test_solver import assert_legal_play, medium_position
 
 from rummy_cli.cards import Card, Joker, Suit
-from rummy_cli.search import dp
+from rummy_cli.search import dp, tuning
 from rummy_cli.search.bound import NOTHING, Matched, fits
 from rummy_cli.search.problem import Cell, Problem
 from rummy_cli.search.solver import best_play
@@ -74,14 +74,14 @@ def test_the_bound_is_the_best_state_that_fits() -> None:
 
 @contextmanager
 def setting(**values: object) -> Iterator[None]:
-    saved = {name: getattr(dp, name) for name in values}
+    saved = {name: getattr(tuning, name) for name in values}
     for name, value in values.items():
-        setattr(dp, name, value)
+        setattr(tuning, name, value)
     try:
         yield
     finally:
         for name, value in saved.items():
-            setattr(dp, name, value)
+            setattr(tuning, name, value)
 
 
 # every search with jokers bounded at once, and beaten states dropped after every card

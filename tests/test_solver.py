@@ -33,7 +33,7 @@ from rummy_cli.cards import (
 from rummy_cli.games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from rummy_cli.games.manipulation.scoring import card_points
 from rummy_cli.melds import analyze_meld, resolved
-from rummy_cli.search import dp as _solver_dp
+from rummy_cli.search import tuning as _tuning
 from rummy_cli.search.solver import Arrangement, Play, arrange, best_play, suggest
 
 ACE_LOW = replace(MANIPULATION_RUMMY, ace_high=False)
@@ -436,17 +436,17 @@ def pruning(everywhere: bool, beam: int | None = -1) -> Iterator[None]:
     (in small positions no layer grows large enough for that). ``beam`` sets how many
     states the quick first search keeps: 1 makes its play poor, so the exact search must
     find a better one; 0 leaves it out; None is the solver's own choice."""
-    saved = (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
-             _solver_dp.BOUND_AFTER)
+    saved = (_tuning.SMALL_LAYER, _tuning.REGROWN, _tuning.BEAM,
+             _tuning.BOUND_AFTER)
     if everywhere:
-        _solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BOUND_AFTER = 2, 0, 0
+        _tuning.SMALL_LAYER, _tuning.REGROWN, _tuning.BOUND_AFTER = 2, 0, 0
     if beam != -1:
-        _solver_dp.BEAM = beam
+        _tuning.BEAM = beam
     try:
         yield
     finally:
-        (_solver_dp.SMALL_LAYER, _solver_dp.REGROWN, _solver_dp.BEAM,
-         _solver_dp.BOUND_AFTER) = saved
+        (_tuning.SMALL_LAYER, _tuning.REGROWN, _tuning.BEAM,
+         _tuning.BOUND_AFTER) = saved
 
 
 PRUNE_EVERYWHERE = st.booleans()
@@ -568,12 +568,12 @@ def medium_position(seed: int) -> tuple[list[Meld], list[AnyCard]]:
 def test_pruning_beaten_states_changes_no_answer(seed: int) -> None:
     before, hand = medium_position(seed)
     pruned = best_play(before, hand)
-    saved = _solver_dp.SMALL_LAYER
-    _solver_dp.SMALL_LAYER = 10**9
+    saved = _tuning.SMALL_LAYER
+    _tuning.SMALL_LAYER = 10**9
     try:
         unpruned = best_play(before, hand)
     finally:
-        _solver_dp.SMALL_LAYER = saved
+        _tuning.SMALL_LAYER = saved
     assert (pruned is None) == (unpruned is None)
     if pruned is not None and unpruned is not None:
         assert (pruned.cards_played, pruned.points_shed) == (
@@ -588,14 +588,14 @@ def test_r13_the_bound_from_the_ranks_above_changes_no_answer(seed: int) -> None
     before, hand = medium_position(seed)
     jokers = sum(isinstance(c, Joker) for m in before for c in m)
     hand = [*hand, *[Joker()] * (2 - jokers - sum(isinstance(c, Joker) for c in hand))]
-    saved = _solver_dp.BOUND_AFTER
+    saved = _tuning.BOUND_AFTER
     try:
-        _solver_dp.BOUND_AFTER = 0
+        _tuning.BOUND_AFTER = 0
         bounded = best_play(before, hand)
-        _solver_dp.BOUND_AFTER = 10**9
+        _tuning.BOUND_AFTER = 10**9
         unbounded = best_play(before, hand)
     finally:
-        _solver_dp.BOUND_AFTER = saved
+        _tuning.BOUND_AFTER = saved
     assert (bounded is None) == (unbounded is None)
     if bounded is not None and unbounded is not None:
         assert (bounded.cards_played, bounded.points_shed) == (
@@ -613,14 +613,14 @@ def test_r13_a_bound_from_a_mirrored_search_cut_short_changes_no_answer(
     before, hand = medium_position(100 + seed)
     jokers = sum(isinstance(c, Joker) for m in before for c in m)
     hand = [*hand, *[Joker()] * (2 - jokers - sum(isinstance(c, Joker) for c in hand))]
-    saved = _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE
+    saved = _tuning.BOUND_AFTER, _tuning.MIRROR_LIMIT, _tuning.LIMIT_SCALE
     try:
-        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = 0, limit, 0
+        _tuning.BOUND_AFTER, _tuning.MIRROR_LIMIT, _tuning.LIMIT_SCALE = 0, limit, 0
         bounded = best_play(before, hand)
-        _solver_dp.BOUND_AFTER = 10**9
+        _tuning.BOUND_AFTER = 10**9
         unbounded = best_play(before, hand)
     finally:
-        _solver_dp.BOUND_AFTER, _solver_dp.MIRROR_LIMIT, _solver_dp.LIMIT_SCALE = saved
+        _tuning.BOUND_AFTER, _tuning.MIRROR_LIMIT, _tuning.LIMIT_SCALE = saved
     assert (bounded is None) == (unbounded is None)
     if bounded is not None and unbounded is not None:
         assert (bounded.cards_played, bounded.points_shed) == (
