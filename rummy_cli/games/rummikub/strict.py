@@ -45,7 +45,8 @@ from .tilecards import bare_tile, card_of, problem_of, solve, tile_back, tile_of
 from .turn import judge_turn
 
 if TYPE_CHECKING:
-    from .solve import TilePlay, _Turn
+    from .plays import TilePlay
+    from .turn_search import TurnSearch
 
 TileSet = tuple[AnyTile, ...]
 MOST_NEW_SETS = 300  # new sets for freed jokers tried at most, then the best found is given
@@ -61,7 +62,7 @@ class _Leaf:
     jokers: int = 0  # rack jokers it must play besides the plan's and ``forced_jokers``
 
 
-def strict_best(turn: _Turn, forced: Counter[Tile], forced_jokers: int,
+def strict_best(turn: TurnSearch, forced: Counter[Tile], forced_jokers: int,
                 ceiling: int) -> TilePlay | None:
     """The best play under ``locked`` and ``new-set`` as the referee judges them, exactly.
 
@@ -70,7 +71,7 @@ def strict_best(turn: _Turn, forced: Counter[Tile], forced_jokers: int,
 
 
 class _Strict:
-    def __init__(self, turn: _Turn, forced: Counter[Tile], forced_jokers: int,
+    def __init__(self, turn: TurnSearch, forced: Counter[Tile], forced_jokers: int,
                  ceiling: int) -> None:
         self.turn = turn
         self.rules: RummikubRules = turn.rules
