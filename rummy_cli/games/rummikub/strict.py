@@ -28,19 +28,26 @@ the best play found.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
 from ...cards import Card, Joker
 from ...search.problem import Cell, Solution
-from ...tiles import COLOURS, AnyTile, Tile, TileJoker, tile_sort_key
-from .jokers import TableJoker, before_jokers, cheapest
+from ...tiles import AnyTile, Tile, TileJoker, tile_sort_key
+from .jokers import before_jokers, cheapest
+from .plan_sets import (
+    Locked,
+    freed_jokers,
+    joker_slots,
+    keeps_locked,
+    kind_of,
+    set_kinds,
+    sets_with,
+)
 from .rules import RummikubRules
-from .sets import judge_set, run_windows
-from .tidy import reading_order, readings_of, set_key
+from .sets import judge_set
 from .tilecards import bare_tile, card_of, problem_of, solve, tile_back, tile_of
 from .turn import judge_turn
 
@@ -93,8 +100,8 @@ class _Strict:
         self.exact = True
         self.best_play: TilePlay | None = None
         self.before_joint, _ = before_jokers(self.before, self.rules)
-        self.locked_sets: list[_Locked] = [
-            (_kinds(s), _kinds(tuple(t for t in s if isinstance(t, Tile))),
+        self.locked_sets: list[Locked] = [
+            (set_kinds(s), set_kinds(tuple(t for t in s if isinstance(t, Tile))),
              {str(v) for vs in judge_set(s, self.rules).joker_values for v in vs})
             for s in self.before if any(isinstance(t, TileJoker) for t in s)]
 
@@ -195,7 +202,7 @@ class _Strict:
         """Under ``locked``: give the first table set holding a joker that no chosen set
         keeps a set that keeps it (K16), each way, best bound first."""
         open_sets = [i for i, info in enumerate(self.locked_sets)
-                     if not any(_keeps(info, _kinds(t)) for t in chosen)]
+                     if not any(keeps_locked(info, set_kinds(t)) for t in chosen)]
         # the set with most ways first: its bounds, searched once, prune the most
         open_set = max(open_sets, key=lambda i: len(self.options[i]), default=None)
         if open_set is None:
@@ -216,7 +223,8 @@ class _Strict:
             if self._legal(found[1]):
                 self._offer(*found)
                 continue  # the best play holding these sets already, and legal
-            if all(any(_keeps(info, _kinds(t)) for t in sets) for info in self.locked_sets):
+            if all(any(keeps_locked(info, set_kinds(t)) for t in sets)
+                   for info in self.locked_sets):
                 self._complete(sets, found)
             else:
                 self._grow(sets, need)
@@ -230,9 +238,9 @@ class _Strict:
         extended, or its real tiles with its joker's tile; the rack's tiles first."""
         core = Counter(t for t in locked if isinstance(t, Tile))
         witnesses = self.rack_kinds if self.new_set else set()
-        found = [s for s in _sets_with(core, self.pool, self.table_jokers + self.rack_jokers,
+        found = [s for s in sets_with(core, self.pool, self.table_jokers + self.rack_jokers,
                                       self.rules, set(self.values), witnesses, False)
-                 if _keeps(self.locked_sets[i], _kinds(s))]
+                 if keeps_locked(self.locked_sets[i], set_kinds(s))]
         found.sort(key=lambda s: -sum(self.turn.weight(t) for t in s if t not in locked))
         return found
 
@@ -242,7 +250,7 @@ class _Strict:
         used = Counter(kind_of(t) for s in sets for t in s)
         pool = Counter({t: n - used[t] for t, n in self.pool.items() if n > used[t]})
         jokers = self.table_jokers + self.rack_jokers - used[TileJoker()]
-        found = _sets_with(Counter(), pool, jokers, self.rules, set(), self.rack_kinds, True)
+        found = sets_with(Counter(), pool, jokers, self.rules, set(), self.rack_kinds, True)
         found.sort(key=lambda s: -sum(self.turn.weight(t) for t in s
                                       if isinstance(t, Tile) and self.rack_real[t]))
         return found
@@ -285,7 +293,7 @@ class _Strict:
         played_jokers = max(0, jokers_in - self.table_jokers, self.forced_jokers)
         after_joint: list[list[list[tuple[frozenset[Tile] | None, bool]]]] = []
         for s in sets:
-            joint, union, reals = _slots(s, rules)
+            joint, union, reals = joker_slots(s, rules)
             if not union:
                 continue
             fresh = sum(min(k, played_real[t]) for t, k in reals.items())
@@ -307,8 +315,8 @@ class _Strict:
     def _locked_kept(self, sets: tuple[TileSet, ...]) -> bool:
         """K16 ``locked`` as the referee judges it: each table set holding a joker is in
         one set after, or its real tiles are, with a tile its joker stood for."""
-        after = [_kinds(s) for s in sets]
-        return all(any(_keeps(info, k) for k in after) for info in self.locked_sets)
+        after = [set_kinds(s) for s in sets]
+        return all(any(keeps_locked(info, k) for k in after) for info in self.locked_sets)
 
     # -- one search
 
@@ -345,7 +353,7 @@ class _Strict:
             sets = [*(list(s) for s in leaf.sets), *laid]
             played = [*from_rack.elements(), *[TileJoker()] * plan_rack_jokers, *played]
             return score, turn._play(played, sets, None,
-                                     _freed(self.before_joint, sets, self.rules))
+                                     freed_jokers(self.before_joint, sets, self.rules))
         cells: dict[Card, Cell] = {}
         for t, n in sorted(table_left.items(), key=lambda tn: tile_sort_key(tn[0])):
             cells.setdefault(card_of(t), Cell()).must.extend(card_of(t) for _ in range(n))
@@ -383,141 +391,7 @@ class _Strict:
                                  *[TileJoker()] * (rack_jokers + solution.free_placed)]
         sets = [list(s) for s in leaf.sets]
         sets += [[bare_tile(c) for c in meld] for meld in solution.melds]
-        freed = _freed(self.before_joint, sets, self.rules)
+        freed = freed_jokers(self.before_joint, sets, self.rules)
         return self.turn._play(played, sets, None, freed)
 
 
-_Locked = tuple[Counter[str], Counter[str], set[str]]  # a table set holding a joker
-
-
-def _keeps(locked: _Locked, after: Counter[str]) -> bool:
-    """Whether a set after the turn keeps a table set holding a joker (K16, as the
-    referee counts it): all of it, or its real tiles and a tile its joker stood for."""
-    whole, reals, values = locked
-    return not whole - after or (not reals - after and any(after[v] > reals[v]
-                                                             for v in values))
-
-
-@lru_cache(maxsize=8192)
-def _kinds(tiles: TileSet) -> Counter[str]:
-    return Counter(set_key(tiles))
-
-
-@lru_cache(maxsize=8192)
-def _slots(tiles: TileSet, rules: RummikubRules
-           ) -> tuple[list[tuple[Tile, ...]], list[frozenset[Tile]], Counter[Tile]]:
-    """A set's joint readings (each joker's tile), each joker's values, its real tiles."""
-    verdict = judge_set(tiles, rules)
-    joint = list({tuple(sorted(map(str, r.jokers))): r.jokers for r in verdict.found}.values())
-    return joint, list(verdict.joker_values), Counter(t for t in tiles if isinstance(t, Tile))
-
-
-def kind_of(tile: AnyTile) -> AnyTile:
-    """A tile as the plan counts it: itself, every joker alike."""
-    return tile if isinstance(tile, Tile) else TileJoker()
-
-
-def _freed(before_joint: list[list[list[TableJoker]]], sets: Sequence[Sequence[AnyTile]],
-           rules: RummikubRules) -> int:
-    """How many table jokers at least stand for no tile they stood for (K14)."""
-    table = [j for part in (b[0] for b in before_joint) for j in part]
-    if not table:
-        return 0
-    slots: list[frozenset[Tile]] = []
-    for s in sets:
-        if any(isinstance(t, TileJoker) for t in s):
-            verdict = judge_set(tuple(TileJoker() if isinstance(t, TileJoker) else t
-                                      for t in s), rules)
-            slots.extend(verdict.joker_values)
-    values = [j.values for j in table]
-    best = 0
-    for chosen in product(range(len(slots) + 1), repeat=len(values)):
-        picked = [k for k in chosen if k < len(slots)]
-        if len(set(picked)) != len(picked):
-            continue
-        best = max(best, sum(1 for v, k in zip(values, chosen)
-                             if k < len(slots) and v & slots[k]))
-    return len(values) - best
-
-
-def _sets_with(core: Counter[Tile], pool: Counter[Tile], jokers: int, rules: RummikubRules,
-               anchors: set[Tile], witnesses: set[Tile], new_set: bool) -> list[TileSet]:
-    """Every legal set holding ``core``, its other real tiles from ``pool`` (which holds the
-    core too), with at most ``jokers`` jokers; with ``new_set``, a joker at least and two
-    tiles of ``witnesses`` (a second joker counting as one).
-
-    A run's three or more tiles at an end beyond what the rules look at can always stand as a
-    run of their own, so a run reaches at most two tiles beyond its core, its jokers, its
-    tiles of ``anchors``, and two (``new_set``: just enough; else none to two) of its tiles
-    of ``witnesses``.
-    """
-    found: dict[tuple[str, ...], TileSet] = {}
-    spare = pool - core
-
-    def add(reals: list[Tile], k: int) -> None:
-        whole: list[AnyTile] = [*reals, *[TileJoker()] * k]
-        tiles = tuple(sorted(whole, key=reading_order))
-        name = tuple(sorted(str(t) for t in tiles))
-        if name not in found and readings_of(tiles, rules):
-            found[name] = tiles
-
-    def enough(reals: Sequence[Tile], k: int) -> bool:
-        return not new_set or (k >= 1 and sum(t in witnesses for t in reals) + k - 1 >= 2)
-
-    numbers = {t.number for t in core}
-    colours = {t.colour for t in core}
-    if len(numbers) <= 1 and all(n == 1 for n in core.values()):
-        for n in numbers or range(1, 14):
-            have = [c for c in COLOURS if c not in colours and spare[Tile(n, c)] > 0]
-            for size in range(len(have) + 1):
-                for more in combinations(have, size):
-                    reals = [*core, *(Tile(n, c) for c in more)]
-                    for k in range(0, jokers + 1):
-                        if 3 <= len(reals) + k <= 4 and reals and enough(reals, k):
-                            add(reals, k)
-    if len(colours) > 1:
-        return list(found.values())
-    for c in colours or COLOURS:
-        for size in range(3, 15):
-            for window in run_windows(size, rules.ones):
-                tiles = [Tile(n, c) for n in window]
-                left = Counter(core)
-                fixed: list[int] = []  # the positions the core fills
-                for i, t in enumerate(tiles):
-                    if left[t] > 0:
-                        left[t] -= 1
-                        fixed.append(i)
-                if +left:
-                    continue
-                room = Counter(spare)
-                open_places = []
-                for i, t in enumerate(tiles):
-                    if i not in fixed and room[t] > 0:
-                        room[t] -= 1
-                        open_places.append(i)
-                missing = [i for i in range(size) if i not in fixed and i not in open_places]
-                for extra in range(0, jokers - len(missing) + 1):
-                    for places in combinations(open_places, extra):
-                        joker_at = {*missing, *places}
-                        reals = [tiles[i] for i in range(size) if i not in joker_at]
-                        if enough(reals, len(joker_at)) and _short_ends(
-                                size, tiles, [*fixed, *joker_at], reals, anchors, witnesses,
-                                max(0, 3 - len(joker_at)) if new_set else -2):
-                            add(reals, len(joker_at))
-    return list(found.values())
-
-
-def _short_ends(size: int, tiles: list[Tile], marks: list[int], reals: list[Tile],
-                anchors: set[Tile], witnesses: set[Tile], need: int) -> bool:
-    """Whether a run's ends reach at most two tiles beyond its marked places, its anchors
-    and ``need`` of its witnesses (``-2``: any two or fewer)."""
-    present = set(reals)
-    places = [*marks, *(i for i, t in enumerate(tiles) if t in anchors and t in present)]
-    seen = [i for i, t in enumerate(tiles) if t in witnesses and t in present and i not in marks]
-    sizes = range(0, 3) if need < 0 else [min(need, len(seen))]
-    for k in sizes:
-        for chosen in combinations(seen, k):
-            every = [*places, *chosen]
-            if every and min(every) <= 2 and size - 1 - max(every) <= 2:
-                return True
-    return False
