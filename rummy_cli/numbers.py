@@ -25,6 +25,7 @@ rummy_cli.errors.NotationError: --seed is a whole number (digits 0-9), not \
 
 from __future__ import annotations
 
+from .cards import quoted
 from .errors import NotationError
 
 MAX_DIGITS = 18  # as in a ledger: no count, total or score of a card game comes near it
@@ -58,8 +59,6 @@ def whole(text: str, what: str, lo: int | None = None, hi: int | None = None,
           signed: bool = False) -> int:
     """The whole number ``text`` is (ASCII digits, a sign only if ``signed``), within
     ``lo``..``hi``; else :class:`NotationError` naming ``what`` (the option or field)."""
-    from .cards import quoted
-
     digits = text.strip()
     sign = 1
     if signed and digits[:1] in ("-", "+"):

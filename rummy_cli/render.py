@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from .cards import AnyCard, Card, Joker, rank_text
+from .cards import AnyCard, Card, Joker, parse_card, rank_text
 from .tables import FORMAT_ALIASES as FORMAT_ALIASES  # the CLI finds the tables here too
 from .tables import SCREEN_FORMATS as SCREEN_FORMATS
 from .tables import TABLE_FORMATS_HINT as TABLE_FORMATS_HINT
@@ -118,8 +118,6 @@ def show_text(text: str, style: Style = PLAIN) -> str:
     """
     if not style.symbols:
         return text
-    from .cards import parse_card
-
     return _CARD_IN_TEXT.sub(lambda m: show_card(parse_card(m.group()), style), text)
 
 

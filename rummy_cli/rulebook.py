@@ -29,6 +29,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from .numbers import whole
 from .rulebook_parse import _PLACEHOLDER, load_rulebooks
 from .rulebook_parse import FIGURES_TITLE as FIGURES_TITLE
 from .rulebook_parse import PART as PART
@@ -69,8 +70,6 @@ def _id_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 def _number(digits: str) -> int:
     """A rule or decision number as typed (bounded: see :mod:`rummy_cli.numbers`)."""
-    from .numbers import whole
-
     return whole(digits, "a rule number")
 
 

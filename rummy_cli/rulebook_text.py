@@ -13,6 +13,7 @@ import textwrap
 from dataclasses import replace
 from typing import Any
 
+from .render import line_width
 from .rulebook import (
     FIGURES_TITLE,
     PART,
@@ -34,8 +35,6 @@ WIDTH = 79  # an 80-column terminal; a narrower one narrows it (see _width)
 
 def _width() -> int:
     """The rules' width: 79, or the output's if it is narrower (``$COLUMNS``, the terminal)."""
-    from .render import line_width
-
     return min(WIDTH, line_width())
 
 

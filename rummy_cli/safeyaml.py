@@ -20,6 +20,8 @@ import os
 import stat
 from typing import IO, TYPE_CHECKING, Any
 
+from .fastyaml import NOT_SIMPLE, load_simple
+from .portable import READ_FLAGS
 from .yaml_plain import FALSE, INT, NULL, TRUE
 
 if TYPE_CHECKING:
@@ -89,8 +91,6 @@ def read_file(path: str | os.PathLike[str]) -> str:
     Raises :class:`NotAFile` for a folder, FIFO, device or socket, and ``OSError`` (such as
     ``FileNotFoundError``) when the file cannot be opened.
     """
-    from .portable import READ_FLAGS
-
     fd = os.open(path, READ_FLAGS)  # non-blocking: opening a FIFO must not wait for a writer
     try:
         mode = os.fstat(fd).st_mode
@@ -275,8 +275,6 @@ def load_yaml(text: str, lines: Lines | None = None, eager: bool = False) -> Any
 
 def _load(text: str, lines: Lines | None) -> Any:
     """:func:`load_yaml`, filling ``lines`` as it reads."""
-    from .fastyaml import NOT_SIMPLE, load_simple
-
     data = load_simple(text, lines)
     if data is not NOT_SIMPLE:
         return data

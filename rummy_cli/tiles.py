@@ -21,10 +21,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import times, words_of
+from .cards import first_few, times, words_of
 from .errors import NotationError
 from .lookalike import looks_like_card
 from .lookalike import looks_like_tile as looks_like_tile  # cli/showdown.py imports it here
+from .numbers import other_digits
 
 
 class Colour(enum.Enum):
@@ -102,8 +103,6 @@ def _parse_numbered(token: str, original: str) -> Tile:
                             "use --game manipulation (or gin) for cards; " + TILE_HELP)
     match = _TILE.match(token)
     if not match:
-        from .numbers import other_digits
-
         written = other_digits(token)
         if written is not None and _TILE.match(written):
             raise NotationError(f"{_quoted(original)} is not a tile: write its number in the "
@@ -195,8 +194,6 @@ def check_tile_copies(tiles: Iterable[AnyTile], copies: int, jokers: int) -> lis
     ['7R appears 3 times, but the set has only 2']
     """
     tiles = list(tiles)
-    from .cards import first_few
-
     problems = first_few([f"{tile} appears {times(n)}, but the set has only {copies}"
                           for tile, n in sorted(real_tiles(tiles).items()) if n > copies],
                          f"more tiles appear more than {copies} times")

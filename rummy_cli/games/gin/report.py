@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, format_table
 from ...render import PLAIN, Style, plural, show_cards, wrap
+from .deadwood import total
 
 if TYPE_CHECKING:  # kept out of start-up
     from ...melds import Violation
@@ -50,8 +51,6 @@ def _table(melds: Sequence[GinMeld], style: Style) -> str:
 
 def _dead(cards: Sequence[Card], style: Style) -> str:
     """'8D AC (9)'."""
-    from .deadwood import total
-
     return f"{show_cards(cards, style)} ({total(cards)})" if cards else "none"
 
 
@@ -203,8 +202,6 @@ def _fold(text: str, style: Style, indent: int = 2, lead: str = "") -> list[str]
 
 def _left(cards: Sequence[Card], style: Style) -> str:
     """'AC 1', or '0' for no card."""
-    from .deadwood import total
-
     return f"{show_cards(cards, style)} {total(cards)}" if cards else "0"
 
 

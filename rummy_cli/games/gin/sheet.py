@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...render import and_list, plural, table
+from .score_data import games_data, hand_data, standings_data
 
 if TYPE_CHECKING:
     from .game import GinGame
@@ -40,16 +41,12 @@ def hand_sentence(game: GinGame, number: int) -> str:
 
 def hand_json(game: GinGame, number: int) -> dict[str, Any]:
     """``round --json`` for a Gin hand (the contract's fields)."""
-    from .score_data import hand_data
-
     return {**hand_data(game.state, number),
             "deadwood": dict(game.results[number - 1].deadwood)}
 
 
 def standings_json(game: GinGame) -> dict[str, Any]:
     """``standings --json`` for a Gin game; Hollywood adds the three games (``games``)."""
-    from .score_data import games_data, standings_data
-
     doc = standings_data(game.state)
     if game.rules.hollywood:
         doc["games"] = games_data(game.state)

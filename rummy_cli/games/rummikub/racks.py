@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...document import written
 from ...errors import NotationError, RefusedError
 from ...lookalike import looks_like_card
+from ...render import and_list
 from ...tiles import (
     ALL_TILES,
     TILE_HELP,
@@ -92,8 +93,6 @@ def score_rummikub_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore
     """
     missing = [p for p in game.players if p not in entry.racks and p != entry.out]
     if missing:
-        from ...render import and_list
-
         raise RefusedError(f"no rack given for {and_list(missing)}: every player needs "
                            "one (the tiles left, or their worth)")
     fast = _written_worth(game, entry)

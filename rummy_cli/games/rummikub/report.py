@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...jsonout import Rows
 from ...render import and_list, plural, table
+from ...sheet import is_spreadsheet, sheet_table, spreadsheet
 
 if TYPE_CHECKING:
     from .game import RummikubGame
@@ -199,8 +200,6 @@ def spreadsheet_rows(game: RummikubGame) -> tuple[list[str], list[list[Any]]]:
 
 def history_table(game: RummikubGame, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt`` (csv, tsv: :func:`spreadsheet_rows`)."""
-    from ...sheet import is_spreadsheet, sheet_table, spreadsheet
-
     if is_spreadsheet(fmt):
         headers, rows = spreadsheet_rows(game)
         return spreadsheet(rows, headers, fmt)

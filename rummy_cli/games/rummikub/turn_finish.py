@@ -29,6 +29,7 @@ from .tidy import (
     shown,
 )
 from .tilecards import bare_tile, tile_back, tile_of
+from .turn import judge_turn
 
 
 @dataclass
@@ -202,8 +203,6 @@ class TurnFinish:
     # -- the answer
 
     def _legal(self, play: TilePlay) -> bool:
-        from .turn import judge_turn
-
         return judge_turn(tuple(self.table), self.rack, play.after, rules=self.rules).legal
 
     def _finish(self, found: Found) -> TilePlay:
@@ -294,8 +293,6 @@ class TurnFinish:
                          ) -> tuple[list[list[AnyTile]], list[list[AnyTile]]] | None:
         """A table set the search lengthened with jokers only, put back as it was, its
         jokers going to another set, if the referee finds the table after legal."""
-        from .turn import judge_turn
-
         want = Counter(kind(t) for t in tiles)
         for grown in with_jokers:
             extra = Counter(kind(t) for t in grown) - want

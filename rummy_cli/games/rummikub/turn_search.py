@@ -12,18 +12,20 @@ from ...cards import Card, Joker
 from ...errors import UnusableInputError
 from ...search.problem import Cell
 from ...tiles import AnyTile, Tile, TileJoker, tile_sort_key
-from .packing import Candidate, pack
+from .packing import Candidate, candidates, pack
 from .plays import Objective as Objective
 from .plays import TileArrangement as TileArrangement
 from .plays import TilePlay as TilePlay
 from .plays import tile_points as tile_points
 from .rules import RummikubRules
 from .sets import judge_set
+from .strict import strict_best
 from .tidy import (
     plain_legal,
     undeclared,
 )
 from .tilecards import NotSolvable, card_of, problem_of, solve, tile_back
+from .turn import opening_worth
 from .turn_finish import Found as Found
 from .turn_finish import JokerWay as JokerWay
 from .turn_finish import SearchJoker as SearchJoker
@@ -128,9 +130,6 @@ class TurnSearch(TurnFinish):
             if not rack:
                 return None
             return TurnSearch(self.table, rack, rules, self.by).opening_continued()
-        from .packing import candidates
-        from .turn import opening_worth
-
         best = self.best()
         if best is None:
             return None
@@ -157,8 +156,6 @@ class TurnSearch(TurnFinish):
         return None if choice is None else self._with_opening(choice)
 
     def _with_opening(self, play: TilePlay) -> TilePlay:
-        from .turn import opening_worth
-
         value = opening_worth(play.after, play.played, self.rules)
         return TilePlay(play.played, play.after, play.hand_after, play.cards_played,
                         play.points_shed, value, play.jokers_freed, play.exact)
@@ -187,8 +184,6 @@ class TurnSearch(TurnFinish):
         if self.rules.freed_joker == "new-set" or self.rules.joker_sets == "locked":
             if not self._strict_ok(found) or not self._legal(play := self._finish(found)):
                 # the strict rules break the best play: the plans keeping them are searched
-                from .strict import strict_best
-
                 return strict_best(self, forced, forced_jokers, found.score)
             return play
         return self._finish(found)
@@ -220,8 +215,6 @@ class TurnSearch(TurnFinish):
         if best is None:
             return None
         if strict and not self._legal(best[1]):
-            from .strict import strict_best
-
             return strict_best(self, forced, forced_jokers, best[0])
         return best[1]
 
