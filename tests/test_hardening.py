@@ -564,6 +564,7 @@ def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path
 # --- issue 19: nothing the tool writes can hurt a ledger --------------------------------
 
 FRIDAY = ROOT / "samples" / "friday-night.yaml"
+IN_PROGRESS = ROOT / "samples" / "two-players-in-progress.yaml"
 
 
 def test_chart_output_over_the_ledger_in_use_is_refused_and_the_ledger_kept() -> None:
@@ -606,13 +607,14 @@ def test_chart_output_to_a_fifo_is_refused_without_blocking(output: str) -> None
 
 def test_chart_output_replaces_an_image_atomically_keeping_its_mode() -> None:
     Path("night.yaml").write_bytes(FRIDAY.read_bytes())
-    Path("race.svg").write_text("old image", encoding="utf-8")
+    Path("game.yaml").write_bytes(IN_PROGRESS.read_bytes())
+    assert run("chart", "--ledger", "game.yaml", "--output", "race.svg")[0] == 0
     os.chmod("race.svg", 0o640)
     code, out, err = run("chart", "--ledger", "night.yaml", "--output", "race.svg")
     assert code == 0, err
-    assert Path("race.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert "Dee wins with 345 points" in Path("race.svg").read_text(encoding="utf-8")
     assert os.stat("race.svg").st_mode & 0o777 == 0o640
-    assert sorted(os.listdir(".")) == ["night.yaml", "race.svg"]  # no temp file left
+    assert sorted(os.listdir(".")) == ["game.yaml", "night.yaml", "race.svg"]  # no temp left
 
 
 def test_chart_json_with_output_writes_the_image_and_says_so() -> None:

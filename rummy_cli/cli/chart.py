@@ -29,6 +29,7 @@ _MIN_HEIGHT, _MAX_HEIGHT = 12, 24
 def _output_path(text: str) -> tuple[Path, str]:
     """The image file to write and its format, from its suffix; refuses what cannot work."""
     from ..chart import IMAGE_FORMATS
+    from ..outfile import MAX_FILE_NAME
 
     if not text.strip():
         raise UnusableInputError("--output is empty: name the image file, e.g. --output "
@@ -39,21 +40,31 @@ def _output_path(text: str) -> tuple[Path, str]:
         kind = f"not {path.suffix!r}" if path.suffix else "and this name has no suffix"
         raise UnusableInputError(f"{text}: an image of the chart is an .svg or .png file, "
                                  f"{kind}; e.g. --output race.svg")
-    if path.is_dir():
-        raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
-                                 f"e.g. --output {path / ('race.' + fmt)}")
-    folder = path.parent
-    if folder.exists() and not folder.is_dir():
-        raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
-    if not folder.is_dir():
-        raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write the "
-                                 "image in; create it first, or choose another --output")
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if size > MAX_FILE_NAME:
+            raise UnusableInputError(f"{part[:30]}...: a name in --output is too long "
+                                     f"({size} bytes; a file or folder name holds at most "
+                                     f"{MAX_FILE_NAME})")
+    try:
+        if path.is_dir():
+            raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
+                                     f"e.g. --output {path / ('race.' + fmt)}")
+        folder = path.parent
+        if folder.exists() and not folder.is_dir():
+            raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
+        if not folder.is_dir():
+            raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write "
+                                     "the image in; create it first, or choose another "
+                                     "--output")
+    except OSError as exc:  # a folder on the way that cannot be entered, say
+        raise UnusableInputError(f"{text}: cannot look at it: {exc.strerror}") from None
     return path, fmt
 
 
 def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
     """Draw the race into the image file ``--output`` names (never over the ledger)."""
-    from ..outfile import write_output
+    from ..outfile import IMAGES, write_output
 
     if not the_race.rounds:
         raise RummyError(f"no rounds recorded yet: there is no race to draw into "
@@ -62,8 +73,8 @@ def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
 
     try:
         with _matplotlib_config_dir():
-            write_output(output, lambda out: write_image(the_race, out, fmt), ledger,
-                         _RUN.written(f"the chart is written to {output}"))
+            write_output(output, IMAGES[fmt], lambda out: write_image(the_race, out, fmt),
+                         ledger, _RUN.written(f"the chart is written to {output}"))
     except OSError as exc:
         raise LedgerError(f"{output}: cannot write the image: "
                           f"{exc.strerror or exc}") from None
