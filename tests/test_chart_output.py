@@ -9,12 +9,15 @@ import json
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import yaml
 from clirun import one_error_line, run
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 FRIDAY = ROOT / "samples" / "friday-night.yaml"
@@ -227,3 +230,50 @@ def test_a_temp_file_another_chart_is_writing_is_kept() -> None:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
         assert chart("out.svg")[0] == 0
     assert sorted(os.listdir(".")) == [busy.name, "out.svg"]
+
+
+# --- a law: no file rummy reads as a ledger is ever written over ------------------------
+
+def _dressed(text: str, comments: int, blank: int, bom: bool, crlf: bool, doc_start: bool,
+             quoted: bool, form: str) -> str:
+    if form == "json":
+        text = as_json(text)
+    elif quoted:
+        text = quoted_keys(text)
+    text = "\n" * blank + "".join(f"# note {n}\n" for n in range(comments)) + text
+    text = ("---\n" if doc_start else "") + text
+    text = text.replace("\n", "\r\n") if crlf else text
+    return ("\ufeff" if bom else "") + text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(comments=st.integers(0, 600), blank=st.integers(0, 3), bom=st.booleans(),
+       crlf=st.booleans(), doc_start=st.booleans(), quoted=st.booleans(),
+       form=st.sampled_from(["yaml", "json"]), output=st.sampled_from(["o.svg", "o.png"]),
+       link=st.booleans())
+def test_no_file_rummy_reads_as_a_ledger_is_written_over_by_a_chart(
+        comments: int, blank: int, bom: bool, crlf: bool, doc_start: bool, quoted: bool,
+        form: str, output: str, link: bool) -> None:
+    from rummy_cli.errors import RummyError
+    from rummy_cli.ledger import load
+
+    text = _dressed(FRIDAY.read_text(encoding="utf-8"), comments, blank, bom, crlf,
+                    doc_start, quoted, form)
+    with tempfile.TemporaryDirectory() as tmp:
+        night = Path(tmp, "night.yaml")
+        night.write_bytes(text.encode("utf-8"))
+        try:
+            load(night)
+        except RummyError:
+            assume(False)  # not a ledger rummy reads: nothing to protect
+        target = Path(tmp, output)
+        if link:
+            target.symlink_to(night)
+        else:
+            target.write_bytes(night.read_bytes())
+        code, _, err = chart(str(target), IN_PROGRESS)
+        assert code == 2 and one_error_line(err)
+        assert night.read_bytes() == text.encode("utf-8")
+        assert target.read_bytes() == text.encode("utf-8")
+        assert sorted(os.listdir(tmp)) == sorted(["night.yaml", output])

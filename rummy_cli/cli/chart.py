@@ -149,7 +149,8 @@ def _race_json(race: Race) -> dict[str, object]:
 
 @cli.command("chart")
 @click.option("--output", "-o", "output", metavar="FILE",
-              help="Write the chart to an image file instead: FILE ends in .svg or .png.")
+              help="Write the chart to an image file instead: FILE ends in .svg or .png, "
+                   "and is new or an image of that kind (one to replace).")
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain characters only: no colour, no box-drawing lines.")
 @ledger_option
