@@ -156,7 +156,7 @@ def test_a_new_file_is_written(output: str) -> None:
 
 # --- long names, folders that cannot be entered -----------------------------------------
 
-@pytest.mark.parametrize("size", [250, 255])
+@pytest.mark.parametrize("size", [241, 242, 250, 255])
 def test_an_output_name_up_to_255_bytes_is_written(size: int) -> None:
     """The temp file beside it has a shorter name: it too fits in 255 bytes."""
     name = "r" * (size - len(".svg")) + ".svg"
