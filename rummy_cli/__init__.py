@@ -1,5 +1,5 @@
-"""rummy: referee and scorekeeper for Manipulation Rummy (Carousel) and the Gin family, played
-with real cards."""
+"""rummy: referee and scorekeeper for Manipulation Rummy (Carousel), the Gin family and
+Rummikub, played with real cards and tiles."""
 
 __version__ = "0.3.2"
 

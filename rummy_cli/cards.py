@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -179,11 +179,44 @@ def _parse_real(token: str, original: str, joker: bool = False) -> Card:
 
 # phones put a variation selector after a suit symbol (7♥ + U+FE0F); copied text may carry
 # zero-width characters: none of them is part of a card. A zero-width space (or word joiner,
-# or byte-order mark) between two cards separates them like a space; joiners are dropped.
-_INVISIBLE: dict[int, str | None] = {
-    **dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200c\u200d"), None),
-    **dict.fromkeys(map(ord, "\u200b\u2060\ufeff"), " "),
-}
+# or byte-order mark) is ignored inside a card (9<ZWSP>H is 9H) and separates two cards like
+# a space (7H<ZWSP>8H); joiners and selectors are dropped.
+_DROPPED = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200c\u200d"), None)
+_ZERO_WIDTH_SPACES = "\u200b\u2060\ufeff"
+_INVISIBLE: dict[int, str | None] = {**_DROPPED, **dict.fromkeys(map(ord, _ZERO_WIDTH_SPACES),
+                                                                 None)}
+_ZERO_WIDTH_SPLIT = re.compile(f"[{_ZERO_WIDTH_SPACES}]+")
+
+
+def words_of(text: str, is_one: Callable[[str], bool]) -> list[str]:
+    r"""The words of a list of cards or tiles: split at spaces and commas, invisible
+    characters dropped; a zero-width space is ignored where the word without it is one card
+    or tile (``is_one``), and separates two where it is not. Shared by cards and tiles.
+
+    >>> words_of("9\u200bH, 7H\u200b8H 10\ufe0fH", lambda w: w in ("9H", "10H"))
+    ['9H', '7H', '8H', '10H']
+    """
+    words: list[str] = []
+    for word in _SPLIT.split(text.translate(_DROPPED)):
+        if not word:
+            continue
+        if _ZERO_WIDTH_SPLIT.search(word) is None:
+            words.append(word)
+            continue
+        whole = _ZERO_WIDTH_SPLIT.sub("", word)
+        if is_one(whole):
+            words.append(whole)
+        else:
+            words += [w for w in _ZERO_WIDTH_SPLIT.split(word) if w]
+    return words
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except NotationError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=1024)  # a ledger repeats the same tokens thousands of times
@@ -232,7 +265,7 @@ def _parse_chunk(chunk: str) -> tuple[AnyCard, ...]:
         raise NotationError(
             f"{quoted(chunk)}: '/' separates melds of a table; here a list of cards is expected"
         )
-    return tuple(parse_card(tok) for tok in _SPLIT.split(chunk.translate(_INVISIBLE)) if tok)
+    return tuple(parse_card(tok) for tok in words_of(chunk, _is_card))
 
 
 EMPTY_TABLE_WORDS = ("", "EMPTY", "NONE", "[]")

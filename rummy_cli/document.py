@@ -38,17 +38,40 @@ def place(path: Path_) -> str:
 
 
 def written(value: Any, most: int = 40) -> str:
-    """A value of a ledger quoted back as YAML writes it, not as Python would: what the
+    r"""A value of a ledger quoted back as YAML writes it, not as Python would: what the
     person wrote (``true``, not ``True``; ``null``, not ``None``), text in quotes, cut
     short if it is long.
 
     >>> written(True), written(None), written("knock"), written(2.5), written([1, "a", False])
     ('true', 'null', "'knock'", '2.5', '[1, a, false]')
-    >>> written({"Ann": None})
-    '{Ann: null}'
+    >>> written({"Ann": None}), written("a\x00b"), written({"A\x00": 1})
+    ('{Ann: null}', "'a\\x00b'", '{A\\x00: 1}')
+    >>> written("x " * 5_000_000)
+    "'x x x x x x x x x x x x x x x x x x x x...' (10000000 characters)"
     """
-    shown = repr(value) if isinstance(value, str) else _flow(value)
-    return shown if len(shown) <= most else shown[:most] + "..."
+    if isinstance(value, str):
+        from .cards import quoted
+
+        return quoted(value, most)
+    return as_written(value, most)
+
+
+def as_written(value: Any, most: int = 40) -> str:
+    r"""A value of a ledger as the person wrote it, text unquoted (``'round: 5'``,
+    ``'dealer: Ben'``), a NUL or line break as its escape, cut short if it is long.
+
+    >>> as_written(5), as_written("Ben"), as_written("B\x00en"), as_written({"Ann": 3})
+    ('5', 'Ben', 'B\\x00en', '{Ann: 3}')
+    >>> as_written("x " * 5_000_000)
+    'x x x x x x x x x x x x x x x x x x x x ... (10000000 characters)'
+    """
+    if isinstance(value, (dict, list, tuple)) and len(value) > most:
+        value = dict(list(value.items())[:most]) if isinstance(value, dict) else value[:most]
+    shown = _flow(value)
+    if len(shown) <= most:
+        return shown
+    size = len(value) if isinstance(value, str) else len(shown)
+    return f"{shown[:most]}... ({size} characters)"
 
 
 def _flow(value: Any) -> str:
@@ -61,7 +84,9 @@ def _flow(value: Any) -> str:
         return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return str(value)
+    text = str(value)
+    # a NUL or a line break a hand edit put in a value is shown as the escape, not sent raw
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def get(data: dict[str, Any], key: str, kind: type, path: Path_,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .cards import ALL_CARDS, Joker, format_cards, parse_cards
 from .document import written
 from .errors import RefusedError, RummyError
+from .numbers import is_digits
 
 HandEntry = str | int  # the cards left in hand, as notation, or the hand's total
 
@@ -44,7 +45,7 @@ def typed_total(text: str, what: str = "hand") -> int | None:
     (12, None, None, None)
     """
     stripped = text.strip()
-    if not (stripped.isascii() and stripped.isdigit()):
+    if not is_digits(stripped):
         return None
     if len(stripped.lstrip("0")) > MAX_TOTAL_DIGITS:
         things = "tiles" if what == "rack" else "cards"

@@ -20,7 +20,7 @@ KeyError: "did you mean 'target'? "
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -55,3 +55,25 @@ def typed_values(rules: Any, typed: dict[str, str], value: Callable[[str, str, A
             raise unknown(name, typed_name[:40], hint)
         values[name] = value(name, text, getattr(rules, name))
     return values
+
+
+def carried(house: Mapping[str, tuple[Any, Any]], preset: Any) -> dict[str, Any]:
+    """``{name: value}``: the house rules of a game (``{name: (in force, its preset's)}``)
+    that the next game, of the rules ``preset``, keeps.
+
+    A rule is kept when the new game has it, unless the new preset sets a value of its own
+    there (one other than the last game's preset's): the preset's own values win.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Strict:
+    ...     game: str = "strict"
+    ...     rounds: int = 0
+    ...     time_limit: int = 120
+    >>> carried({"rounds": (6, 0), "time_limit": (90, 60), "knock": (7, 5)}, Strict())
+    {'rounds': 6}
+    """
+    names = {f.name for f in fields(preset)} - {"game"}
+    return {name: value for name, (value, book) in house.items()
+            if name in names and type(getattr(preset, name)) is type(book)
+            and getattr(preset, name) == book}

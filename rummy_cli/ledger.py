@@ -97,7 +97,11 @@ def ledger_path(option: str | None) -> Path:
         raise LedgerError("--ledger is empty: name the ledger file, e.g. --ledger friday.yaml")
     path = Path(option or os.environ.get(ENV_VAR) or DEFAULT_NAME)
     _check_name_length(path)
-    if path.is_symlink():
+    try:
+        is_link = path.is_symlink()
+    except OSError as exc:  # a folder on the way that cannot be entered, a name too long
+        raise path_problem(path, exc) from None
+    if is_link:
         try:
             path = Path(os.path.realpath(path, strict=True))
         except FileNotFoundError:  # a link to a file not made yet: 'new' makes it there
@@ -116,6 +120,40 @@ def _check_name_length(path: Path) -> None:
     if size > MAX_FILE_NAME:
         raise LedgerError(f"{str(path.name)[:30]}...: the ledger's file name is too long "
                           f"({size} bytes; a file name holds at most {MAX_FILE_NAME})")
+    for folder in path.parent.parts:
+        size = len(os.fsencode(folder))
+        if size > MAX_FILE_NAME:
+            raise LedgerError(f"{shown_path(path)}: the folder name {folder[:30]}... is too "
+                              f"long ({size} bytes; a name holds at most {MAX_FILE_NAME})")
+
+
+def shown_path(path: Path | str, most: int = 80) -> str:
+    """A path as a message shows it: its start and end when it is long.
+
+    >>> shown_path("a" * 100 + "/x.yaml", most=20)
+    'aaaaaaa...(107 characters).../x.yaml'
+    """
+    text = str(path)
+    if len(text) <= most:
+        return text
+    half = (most - 6) // 2
+    return f"{text[:half]}...({len(text)} characters)...{text[-half:]}"
+
+
+def path_problem(path: Path | str, exc: OSError) -> LedgerError:
+    """The one line a file's path that cannot be used gives (not a bug of rummy's)."""
+    shown = shown_path(path)
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return LedgerError(f"{shown}: permission denied: a folder on the way cannot be "
+                           "entered, or the file cannot be read or written by you")
+    if exc.errno == errno.ENAMETOOLONG:
+        longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
+        if longest > MAX_FILE_NAME:
+            return LedgerError(f"{shown}: a name in this path is too long ({longest} bytes; "
+                               f"a file or folder name holds at most {MAX_FILE_NAME})")
+        return LedgerError(f"{shown}: the path is longer than the system takes "
+                           f"({len(os.fsencode(str(path)))} bytes): use a shorter one")
+    return LedgerError(f"{shown}: {exc.strerror or exc}")
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -270,14 +308,15 @@ def dump(what: Ledger | AnyGame) -> str:
     return HEADER + dump_yaml(to_document(what), _FLOW_KEYS) + END_LINE + "\n"
 
 
-def _side_name(path: Path, suffix: str) -> str:
+def _side_name(path: Path, suffix: str, room: int = 8) -> str:
     """The name of a hidden file beside the ledger (its lock, its temp files).
 
-    ``.NAME.suffix``, unless that would be longer than a file name may be: then the name is
-    cut and a hash of the whole name keeps it apart from other ledgers.
+    ``.NAME.suffix``, unless that and ``room`` more bytes (what is added to it) would be
+    longer than a file name may be: then the name is cut and a hash of the whole name keeps
+    it apart from other ledgers, so a ledger of any name a file system takes has both.
     """
     name = f".{path.name}.{suffix}"
-    if len(os.fsencode(name)) + 8 <= MAX_FILE_NAME:  # 8: room for mkstemp's random part
+    if len(os.fsencode(name)) + room <= MAX_FILE_NAME:
         return name
     import hashlib
 
@@ -286,13 +325,17 @@ def _side_name(path: Path, suffix: str) -> str:
     return f".{short}~{digest}.{suffix}"
 
 
+_TEMP_RANDOM, _TEMP_SUFFIX = 8, ".tmp"  # what mkstemp adds to the prefix
+
+
 def _temp_prefix(path: Path) -> str:
-    return _side_name(path, "")  # mkstemp adds 8 random characters and '.tmp'
+    return _side_name(path, "", room=_TEMP_RANDOM + len(_TEMP_SUFFIX))
 
 
 def _remove_stale_temp_files(path: Path, folder: Path) -> None:
     """Temp files of this ledger left by a writer that was killed (called under the lock)."""
-    pattern = re.compile(re.escape(_temp_prefix(path)) + r"[A-Za-z0-9_]{8}\.tmp\Z")
+    pattern = re.compile(re.escape(_temp_prefix(path))
+                         + rf"[A-Za-z0-9_]{{{_TEMP_RANDOM}}}{re.escape(_TEMP_SUFFIX)}\Z")
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):
@@ -304,7 +347,7 @@ def _atomic_write(path: Path, text: str, written: Callable[[], None] | None) -> 
     folder = path.parent if str(path.parent) else Path(".")
     _remove_stale_temp_files(path, folder)
     old = _stat(path)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=_TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:  # '\n' on Windows too
             os.chmod(tmp, _mode_for(old))  # mkstemp makes 0600; keep the ledger's permissions

@@ -30,6 +30,30 @@ from .errors import NotationError
 MAX_DIGITS = 18  # as in a ledger: no count, total or score of a card game comes near it
 
 
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a number in the digits 0-9: the one rule for every number typed
+    (an option, a total, a tile's number, a choice). Python's ``isdigit`` and ``int`` also
+    take other scripts' digits (``٣``) and ``²``: a player typing those meant something else.
+
+    >>> is_digits("12"), is_digits("٣"), is_digits("²"), is_digits(""), is_digits("1_0")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def other_digits(text: str) -> str | None:
+    """``text`` with another script's decimal digits written 0-9, if it has any (for a hint).
+
+    >>> other_digits("٥R"), other_digits("5R"), other_digits("²R")
+    ('5R', None, None)
+    """
+    import unicodedata
+
+    if text.isascii() or not any(ch.isdecimal() and not ch.isascii() for ch in text):
+        return None
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
+
+
 def whole(text: str, what: str, lo: int | None = None, hi: int | None = None,
           signed: bool = False) -> int:
     """The whole number ``text`` is (ASCII digits, a sign only if ``signed``), within
@@ -40,7 +64,7 @@ def whole(text: str, what: str, lo: int | None = None, hi: int | None = None,
     sign = 1
     if signed and digits[:1] in ("-", "+"):
         sign, digits = (-1 if digits[0] == "-" else 1), digits[1:]
-    if not (digits.isascii() and digits.isdigit()):
+    if not is_digits(digits):
         raise NotationError(f"{what} is a whole number (digits 0-9), not {quoted(text)}")
     if len(digits.lstrip("0")) > MAX_DIGITS:
         raise NotationError(f"{what}: a number of {len(digits)} digits is far larger than any "

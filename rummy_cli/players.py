@@ -34,6 +34,7 @@ a space; write it without
     if name != name.strip():
         raise RefusedError(f"{name!r} cannot be a player's name: it starts or ends with a "
                            "space; write it without")
+    check_visible(name)
     if "=" in name or any(ch in name for ch in "\n\t,/|"):
         raise RefusedError(
             f"{name!r} cannot be a player's name: it may not contain = , / | or line breaks")
@@ -49,16 +50,48 @@ a space; write it without
     return name
 
 
+def check_visible(name: str) -> None:
+    """Refuse a name holding a character that cannot be seen: two players would read alike.
+
+    >>> player_name("Ann\\u3164")
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: the name 'Ann\\u3164' holds U+3164 HANGUL FILLER, which \
+cannot be seen; type the name without it
+    """
+    from .names import character_name, hidden_character, written_out
+
+    hidden = hidden_character(name)
+    if hidden is None:
+        return
+    import unicodedata
+
+    shown = f"the name '{written_out(name)}' holds {character_name(hidden)}"
+    if unicodedata.category(hidden) == "Zs":
+        raise RefusedError(f"{shown}, a space of another kind; type a plain space, or none")
+    raise RefusedError(f"{shown}, which cannot be seen; type the name without it")
+
+
 def same_name(a: str, b: str) -> bool:
     """Whether two names are one player's: in any case, any Unicode form."""
     return name_key(a) == name_key(b)
 
 
 def name_key(name: str) -> str:
-    """A name as compared: any case, any Unicode form."""
+    """A name as compared: any case, any Unicode form, without the characters that cannot be
+    seen (no player's name holds one: 'A\\u200bnn' typed, copied from a chat, is Ann).
+
+    >>> name_key("A\\u200bNN\\ufe0f") == name_key("ann")
+    True
+    """
     import unicodedata
 
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    key = unicodedata.normalize("NFC", name.strip()).casefold()
+    if key.isascii():
+        return key
+    from .names import visible
+
+    return visible(key).strip()
 
 
 def find_player(players: Sequence[str], name: str) -> str:

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import times
+from .cards import times, words_of
 from .errors import NotationError
 
 
@@ -86,9 +86,8 @@ TileTable = tuple[TileSet, ...]
 ALL_TILES = tuple(Tile(n, c) for c in COLOURS for n in NUMBERS)
 TILE_HELP = ("a tile is a number (1-13) and a colour (K black, B blue, O orange, R red), "
              "e.g. 7R or 13K; a joker is JK")
-_SPLIT = re.compile(r"[\s,]+")
 _SET_SPLIT = re.compile(r"[/|]")
-_TILE = re.compile(r"^(\d{1,2})([A-Z])$")
+_TILE = re.compile(r"^([0-9]{1,2})([A-Z])$")  # digits 0-9 only, as every number typed
 _CARD = re.compile(r"^(A|[2-9]|10|[TJQK])([SHDC♠♥♦♣♤♡♢♧])$")
 
 
@@ -123,6 +122,12 @@ def _parse_numbered(token: str, original: str) -> Tile:
                             "use --game manipulation (or gin) for cards; " + TILE_HELP)
     match = _TILE.match(token)
     if not match:
+        from .numbers import other_digits
+
+        written = other_digits(token)
+        if written is not None and _TILE.match(written):
+            raise NotationError(f"{_quoted(original)} is not a tile: write its number in the "
+                                f"digits 0-9, e.g. {written}")
         raise NotationError(f"{_quoted(original)} is not a tile: {TILE_HELP}")
     number, colour = int(match.group(1)), match.group(2)
     if colour not in COLOUR_OF_TEXT:
@@ -151,7 +156,15 @@ def parse_tile(token: str) -> AnyTile:
 def parse_tiles(text: str | Iterable[str]) -> list[AnyTile]:
     """Tiles separated by spaces or commas (a string, or words already split)."""
     words = [text] if isinstance(text, str) else list(text)
-    return [parse_tile(t) for word in words for t in _SPLIT.split(word) if t]
+    return [parse_tile(t) for word in words for t in words_of(word, _is_tile)]
+
+
+def _is_tile(word: str) -> bool:
+    try:
+        parse_tile(word)
+    except NotationError:
+        return False
+    return True
 
 
 def parse_tile_table(text: str) -> TileTable:

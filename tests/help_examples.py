@@ -9,8 +9,10 @@ outcome and exits 1 if one fails:
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,50 +20,92 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-# What a command's examples may take for granted: the files a reader would have, made the
-# way a reader would make them (with rummy itself), in a folder that starts empty.
-_NIGHT = "rummy example friday-night > friday.yaml && cp friday.yaml rummy-ledger.yaml"
-_GIN = ("rummy new Ann Ben --game gin --dealer Ben > /dev/null && rummy round --knock Ann "
-        "--points Ann=2 --points Ben=30 > /dev/null && rummy round --knock Ben --points Ben=5 "
-        "--points Ann=40 > /dev/null")
-_TWO_GAMES = (_NIGHT + " && rummy new --dealer Ann > /dev/null && rummy round --knock Ann "
-              "--points Ann=1 --points Ben=30 --points Cy=9 --points Dee=12 > /dev/null")
-SET_UP = {  # by command, or by the example's own line
-    "standings": _NIGHT, "history": _NIGHT, "chart": _NIGHT, "rules": _NIGHT,
-    "rename": _NIGHT, "fix": _NIGHT, "undo": _TWO_GAMES,
-    "stats": _NIGHT + " && cp friday.yaml saturday.yaml",
-    "round": "rummy new Ann Ben Cy --dealer Ann > /dev/null",
-    "check turn": "printf 'before: []\\nhand: 7H 8H 9H\\nafter: 7H 8H 9H\\n' > dispute.json",
-    "rummy new": _NIGHT,
-    "rummy standings --ledger night.yaml": "rummy example friday-night > night.yaml",
-    "rummy history --game gin": _NIGHT + " && rummy new Ann Ben --game gin > /dev/null",
-    **dict.fromkeys(("rummy history --game rummikub", "rummy standings --game rummikub"),
-                    "rummy example rummikub-night > rummy-ledger.yaml"),
-    "rummy fix 2 --points Ann=31": _GIN,
-    "rummy round --knock Ann --points Ann=1 --points Ben=22": _GIN.split(" && ")[0],
-    "rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S": (
-        "rummy new Ann Ben --game oklahoma --dealer Ann > /dev/null"),
-    **dict.fromkeys(
-        ('rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6',
-         'rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O"'),
-        "rummy new Ann Ben Cy --game rummikub --first Ann > /dev/null"),
-    'rummy fix 1 --rack "Cy=JK 11B 3R"': "rummy example rummikub-night > rummy-ledger.yaml",
-    "rummy stats *.yaml --game rummikub": "rummy example rummikub-night > night.yaml",
-}
-# Examples that need what an example cannot give: a terminal to answer questions, or cards
-# written out elsewhere ("...").
-SHOWN_ONLY = re.compile(r"\.\.\.|\(on a terminal")
+# An example runs in a folder that starts empty, after the lines before it in the same
+# --help that make a file it reads: 'rummy example NAME > FILE', 'rummy new' and 'rummy round'
+# (on FILE with --ledger FILE, else on ./rummy-ledger.yaml). So an example that needs a
+# ledger works only if its help says how to get one, and a reader who pastes the lines in
+# order gets what the example needs.
+LEDGER = "rummy-ledger.yaml"
+# Commands that read the ledger whether or not --ledger is given ('new' does with no names)
+READS_LEDGER = {"round", "standings", "history", "fix", "undo", "rename", "stats", "chart"}
+MAKES_LEDGER = {"new", "round"}
+# Examples that need what an example cannot give: a terminal to answer questions
+SHOWN_ONLY = re.compile(r"\bon a terminal\b")
+# What a shell would take literally in a line that was meant to be filled in: brackets for an
+# optional part, '...' for cards left out, <name>, a placeholder word (T, H, FILE, NAME...),
+# 'a|b' for a choice (a '|' that does not pipe into a command), a note in parentheses
+PLACEHOLDER = re.compile(r"[\[\]]|<\w+>|\.\.\.|\|(?! rummy )|^\(|\s\("
+                         r"|\b(?:T|H|N|G|FILE|NAME|NAMES|CARDS|TABLE|HAND|RACK|VALUE|WORD|RULE"
+                         r"|KIND|PATH|COMMAND)\b")
 
 
 @dataclass(frozen=True)
 class Example:
-    command: str  # 'check turn'
+    command: str  # 'check turn', the command the line runs
     line: str  # what a user types
-    note: str  # the words in brackets beside it, if any
+    note: str  # the comment beside it ('# ...'), if any
+    set_up: tuple[str, ...] = ()  # the lines before it in its help that make what it reads
+
+
+def _words(line: str) -> list[str]:
+    try:
+        return shlex.split(line.split("|")[0])
+    except ValueError:  # an unclosed quote: copy_problems says so
+        return line.split()
+
+
+def command_of(line: str) -> str:
+    """The command a line runs: 'check turn' for 'rummy check turn ...'."""
+    words = [*_words(line), "", ""]
+    return " ".join(words[1:3]) if words[1] == "check" else words[1]
+
+
+def _ledger_option(words: list[str]) -> str:
+    return words[words.index("--ledger") + 1] if "--ledger" in words[:-1] else LEDGER
+
+
+def writes(line: str) -> set[str]:
+    """The files a line makes or changes, as a set-up for the lines after it."""
+    words = _words(line)
+    made = {words[words.index(">") + 1]} if ">" in words[:-1] else set()
+    if command_of(line) in MAKES_LEDGER:
+        made.add(_ledger_option(words))
+    return made - {"/dev/null"}
+
+
+def reads(line: str) -> set[str]:
+    """The files (or patterns, '*.yaml') a line needs before it can run."""
+    words = _words(line)
+    words = words[:words.index(">")] if ">" in words else words
+    command = command_of(line)
+    named = {w for w in words[2:] if w.endswith((".yaml", ".json"))
+             and words[words.index(w) - 1] not in ("--output", "-o")}
+    if command == "new":  # names after 'new' seat a game; with none it is the next game
+        names = len(words) > 2 and not words[2].startswith("-")
+        return set() if names else {_ledger_option(words)}
+    if named or command not in READS_LEDGER:
+        return named
+    return {LEDGER}
+
+
+def copy_problems(example: Example) -> list[str]:
+    """Why a line cannot be pasted into a shell as it is: empty when it can."""
+    try:
+        shlex.split(example.line)
+    except ValueError:
+        return ["a quote is not closed"]
+    unquoted = re.sub(r"\"[^\"]*\"|'[^']*'", '""', example.line)
+    problems = [f"{m.group(0).strip()!r} would be typed as it is"
+                for m in PLACEHOLDER.finditer(unquoted)]
+    if "..." in example.line and "..." not in unquoted:
+        problems.append("'...' would be typed as it is")
+    return problems
 
 
 def examples() -> list[Example]:
-    """Every example line of every command's --help, continuation lines joined."""
+    """Every example line of every command's --help (and of the groups' help, 'rummy' and
+    'rummy check'), continuation lines joined, each with the lines before it that make what
+    it reads."""
     import click
 
     from rummy_cli.cli import cli
@@ -72,7 +116,6 @@ def examples() -> list[Example]:
         if isinstance(command, click.Group):
             for name, sub in command.commands.items():
                 walk(sub, [*path, name])
-            return
         text = command.help or ""
         if "Example" not in text:
             return
@@ -84,9 +127,16 @@ def examples() -> list[Example]:
                 joined[-1] = joined[-1][:-1].rstrip() + " " + line
             elif line.startswith("rummy "):
                 joined.append(line)
+        before: list[str] = []
         for line in joined:
-            typed = re.split(r"\s{2,}(?=\()", line, maxsplit=1)[0]
-            found.append(Example(" ".join(path), typed.strip(), line[len(typed):].strip()))
+            typed, _, note = line.partition(" #")
+            typed = typed.strip()
+            needed = reads(typed)
+            set_up = tuple(b for b in before
+                           if any(fnmatch.fnmatch(made, pattern)
+                                  for made in writes(b) for pattern in needed))
+            found.append(Example(command_of(typed), typed, note.strip(), set_up))
+            before.append(typed)
 
     walk(cli, [])
     return found
@@ -103,8 +153,8 @@ def run(example: Example, rummy: list[str], folder: Path) -> subprocess.Complete
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
                NO_COLOR="1", MPLBACKEND="Agg")
     env.pop("RUMMY_LEDGER", None)
-    set_up = SET_UP.get(example.line, SET_UP.get(example.command))
-    script = (f"{set_up} && " if set_up else "") + example.line
+    quiet = [s if ">" in s else f"{s} > /dev/null" for s in example.set_up]
+    script = " && ".join([*quiet, example.line])
     return subprocess.run(["bash", "-c", script], cwd=folder, env=env, capture_output=True,
                           text=True, timeout=120, stdin=subprocess.DEVNULL)
 
@@ -121,7 +171,12 @@ def main() -> int:
         rummy += ["-m", "rummy_cli"]
     failed = 0
     for example in examples():
-        if SHOWN_ONLY.search(f"{example.line} {example.note}"):
+        problems = copy_problems(example)
+        if problems:
+            failed += 1
+            print(f"{'FAILED':<10}  {example.line}\n            {'; '.join(problems)}")
+            continue
+        if SHOWN_ONLY.search(example.note):
             print(f"shown only  {example.line}")
             continue
         with tempfile.TemporaryDirectory() as folder:

@@ -1,12 +1,14 @@
-"""Re-record the README's terminal sessions: run every ``$ rummy ...`` of each ```text block
-that shows output, as ``test_readme.py`` replays it, and write what it prints now.
+"""Re-record the terminal sessions of the README and of docs/: run every ``$ rummy ...`` of
+each ```text block that shows output, as ``test_readme.py`` replays it, and write what it
+prints now.
 
 For output that changed on purpose (a new fold, a reworded message). Review the result
-with ``git diff README.md`` before committing: whatever the commands print is written,
+with ``git diff README.md docs/`` before committing: whatever the commands print is written,
 except where a command now asks other questions than the ones answered in the README
 (that session is kept as it was, and named on stderr, for a person to re-record).
 
-    python tests/record_readme.py
+    python tests/record_readme.py                  # every page
+    python tests/record_readme.py docs/gin.md      # one page
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from click.testing import CliRunner  # noqa: E402
-from test_readme import PROMPT, README, ROOT  # noqa: E402
+from test_readme import PAGES, PROMPT, ROOT  # noqa: E402
 
 from rummy_cli.cli import cli, shell  # noqa: E402
 
@@ -73,7 +75,14 @@ def main() -> None:
         os.environ.pop(name, None)
     os.environ["NO_COLOR"] = "1"
     shell.stdin_is_terminal = lambda: True  # the answers are typed, as in the README
-    lines = README.read_text(encoding="utf-8").splitlines()
+    pages = [Path(name).resolve() for name in sys.argv[1:]] or PAGES
+    for page in pages:
+        record(page)
+
+
+def record(page: Path) -> None:
+    """Write one page again with each of its sessions' output as printed now."""
+    lines = page.read_text(encoding="utf-8").splitlines()
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -88,7 +97,7 @@ def main() -> None:
         has_rummy = any(x.startswith("$ rummy ") for x in block)
         out += recorded(block) if has_rummy else block
         i = end
-    README.write_text("\n".join(out) + "\n", encoding="utf-8")
+    page.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

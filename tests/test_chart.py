@@ -426,10 +426,10 @@ def test_no_plotting_library_is_imported_at_start_up() -> None:
     assert "chart" in CliRunner().invoke(cli, ["--help"]).stdout
 
 
-def test_readme_shows_the_chart_as_rummy_draws_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's sample chart (a console block, as it depends on the terminal's size) is
+def test_the_docs_show_the_chart_as_rummy_draws_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The docs' sample chart (a console block, as it depends on the terminal's size) is
     what 'rummy chart' draws at 80 x 24."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "manipulation.md").read_text(encoding="utf-8")
     command = "$ rummy chart --ledger samples/friday-night.yaml --ascii\n"
     shown = readme.split(command, 1)[1].split("```", 1)[0]
     monkeypatch.setenv("COLUMNS", "80")

@@ -685,7 +685,7 @@ def test_nothing_to_check_is_bad_input(args: list[str], words: str) -> None:
 
 @pytest.mark.parametrize("empty", ["", "empty"])
 def test_r10_an_empty_table_is_legal(empty: str) -> None:
-    # the README's notation: an empty table is "" or "empty"; nothing on it breaks a rule
+    # the notation (docs/terminal.md): an empty table is "" or "empty"; it breaks no rule
     code, out, _ = run("check", "table", empty)
     assert code == 0 and out.strip() == "LEGAL table: it is empty"
 
@@ -1176,14 +1176,33 @@ def test_unicode_keeps_what_to_type_in_the_notation() -> None:
     assert code == 1 and "declare it, e.g. JK=7H" in unfolded(out)
 
 
-def test_a_closed_stdout_is_not_a_bug() -> None:
+def _run_with_stdout_closed(*args: str) -> tuple[int, str]:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "rummy_cli", "check", "meld", "7H", "8H",
-                           "9S"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    done = subprocess.run([sys.executable, "-m", "rummy_cli", *args],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           timeout=60, preexec_fn=lambda: __import__("os").close(1))
-    assert (done.returncode, done.stderr) == (1, "")
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("args", [("check", "meld", "7H", "8H", "9S"), ("standings",),
+                                  ("history",)])
+def test_a_closed_stdout_loses_no_output_silently(args: tuple[str, ...]) -> None:
+    new_game("Ann", "Ben", dealer="Ann")  # 'rummy standings >&-': as on a full disk
+    code, err = _run_with_stdout_closed(*args)
+    assert code == 2
+    assert one_error_line(err) == "Error: cannot write the output: standard output is closed"
+
+
+def test_a_round_recorded_with_stdout_closed_says_it_is_kept() -> None:
+    new_game("Ann", "Ben", dealer="Ann")
+    code, err = _run_with_stdout_closed("round", "--stock-out", "--points", "Ann=1",
+                                        "--points", "Ben=2")
+    assert code == 0
+    assert err.strip() == ("Warning: the ledger was written, but the output could not be: "
+                           "standard output is closed")
+    assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
 
 
 def test_a_round_recorded_under_a_full_disk_is_not_called_nothing_done() -> None:

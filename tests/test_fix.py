@@ -506,3 +506,89 @@ def test_undo_gin_shows_the_standings_after() -> None:
     out = ok("undo", "--yes")
     assert out.startswith("Took back hand 1: Kay knocked and wins: 27 points")
     assert "Hand 1 next: Dan deals" in out
+
+
+# --- a ledger of several games: fix (and undo) say which game they change -----------------
+
+def card_game_then_hollywood() -> None:
+    """Game 1: Ana, Ben and Cy, over after one round; match 2: Hollywood Gin, Ben and Cy."""
+    ok("new", "Ana", "Ben", "Cy", "--target", "10", "--dealer", "Ana")
+    ok("round", "--knock", "Ana", "--points", "Ana=0", "--points", "Ben=20", "--points", "Cy=30")
+    ok("new", "Ben", "Cy", "--game", "gin", "--hollywood", "--dealer", "Ben")
+    ok("round", "--knock", "Ben", "--points", "Ben=0", "--points", "Cy=30")
+
+
+WHICH = ("Fixing match 2 (Hollywood Gin Rummy: Ben, Cy), the last of 2 in the ledger; for an "
+         "earlier game, add --game-number N.")
+
+
+def test_fix_meant_for_an_earlier_game_is_refused_naming_game_number_file_unchanged() -> None:
+    card_game_then_hollywood()
+    before = LEDGER.read_bytes()
+    code, out, err = run("fix", "1", "--points", "Ana=5")  # piped: nothing asks first
+    assert code == 2 and not out and LEDGER.read_bytes() == before
+    assert one_error_line(err) == (
+        "Error: Ana is not a player of match 2 (Hollywood Gin Rummy: Ben, Cy); to fix an "
+        "earlier game, add --game-number N (Ana plays in game 1)")
+    for option in (["--knock", "Ana"], ["--hand", "Ana=3C"], ["--melds", "Ana=2H 3H 4H"]):
+        code, _, err = run("fix", "1", *option)
+        assert code == 2 and "Ana is not a player of match 2" in err
+    assert LEDGER.read_bytes() == before
+    ok("fix", "1", "--points", "Ana=5", "--game-number", "1")  # said so: it is fixed
+
+
+def test_fix_a_name_no_game_has_in_a_ledger_of_several_games_names_game_number() -> None:
+    card_game_then_hollywood()
+    before = LEDGER.read_bytes()
+    code, _, err = run("fix", "1", "--points", "Bne=5")
+    assert code == 2 and LEDGER.read_bytes() == before
+    assert one_error_line(err) == (
+        "Error: Bne is not a player of match 2 (Hollywood Gin Rummy: Ben, Cy); to fix an "
+        "earlier game, add --game-number N (did you mean 'Ben'?)")
+
+
+def test_fix_of_the_last_game_taken_by_itself_says_which_game_in_its_first_line() -> None:
+    card_game_then_hollywood()
+    out = ok("fix", "1", "--points", "Cy=5")
+    assert unfolded("\n".join(out.splitlines()[:2])) == WHICH
+    assert unfolded(out).startswith(WHICH + " Hand 1 was: Ben went gin")
+    out = ok("fix", "1", "--points", "Cy=5")  # nothing to change: still says which game
+    assert unfolded(out) == WHICH + " Hand 1 stays as recorded: nothing changed."
+
+
+def test_fix_says_no_game_when_the_ledger_has_one_or_the_game_is_named() -> None:
+    card_game_then_hollywood()
+    out = ok("fix", "1", "--points", "Cy=5", "--game-number", "2")
+    assert out.startswith("Hand 1 was:")
+    out = ok("fix", "1", "--points", "Ben=3", "--game", "manipulation")
+    assert out.startswith("Round 1 of game 1 was:")
+    Path(LEDGER).unlink()
+    four_players()
+    assert ok("fix", "2", "--points", "Ann=11").startswith("Round 2 was:")
+
+
+def test_fix_on_a_terminal_says_which_game_before_it_asks(terminal: None) -> None:
+    card_game_then_hollywood()
+    code, out, err = run("fix", "1", "--points", "Cy=5", input=answers("y"))
+    assert code == 0, err
+    assert unfolded(err).startswith(WHICH + " Hand 1 was:")
+    assert "Fixing" not in out  # said once, before the question
+    code, _, err = run("fix", "1", input=answers("", "", "", "", ""))
+    assert code == 0 and unfolded(err).startswith(WHICH + " Hand 1")
+
+
+def test_undo_in_a_ledger_of_several_games_says_which_game_first() -> None:
+    card_game_then_hollywood()
+    out = ok("undo", "--yes")
+    assert unfolded("\n".join(out.splitlines()[:3])).startswith(
+        "Taking back from match 2 (Hollywood Gin Rummy: Ben, Cy), the last of 2 in the "
+        "ledger. Took back hand 1: Ben went gin")
+
+
+def test_undo_on_a_terminal_in_a_ledger_of_several_games_says_which_game_before_asking(
+        terminal: None) -> None:
+    card_game_then_hollywood()
+    code, out, err = run("undo", input=answers("n"))
+    assert code == 0 and unfolded(err).startswith(
+        "Taking back from match 2 (Hollywood Gin Rummy: Ben, Cy), the last of 2 in the "
+        "ledger. Hand 1 (Ben dealt):")

@@ -54,10 +54,15 @@ def test_longest_name_accepted_round_trips_through_round_and_standings() -> None
     assert code == 0 and json.loads(out)["players"][0]["name"] == name
 
 
-@pytest.mark.parametrize("name", ["Ann\x07", "A\x1b[31m", "Ann\u200b"])
+@pytest.mark.parametrize("name", ["Ann\x07", "A\x1b[31m"])
 def test_names_with_control_characters_are_refused(name: str) -> None:
     code, _, err = run("new", name, "Ben")
     assert code == 2 and "cannot be shown" in one_error_line(err)
+
+
+def test_a_name_with_a_zero_width_space_is_refused_naming_it() -> None:
+    code, _, err = run("new", "Ann\u200b", "Ben")  # test_names.py: every hidden character
+    assert code == 2 and "holds U+200B ZERO WIDTH SPACE" in one_error_line(err)
 
 
 # --- 2. Ctrl-C after the write says what was recorded -----------------------------------
@@ -223,7 +228,7 @@ def _check_outcome(proc: subprocess.Popen[str], err: str, changed: bool, sig: in
         assert "Traceback" not in err, err
         return "stopped"
     # Python itself, before rummy's first line: the interpreter's start-up (exit 1 with
-    # "Fatal Python error", see the README) or the launcher line; or, on the way out, death
+    # "Fatal Python error", see docs/ledger.md) or the launcher line; or, on the way out, death
     # by the signal. Never with rummy's own frames in a traceback.
     assert code in (-sig, 128 + sig, 1), (code, err)  # 128 + sig: Python's exit_sigint
     assert code != 1 or "Fatal Python error" in err or _while_python_finds_rummy(err), err

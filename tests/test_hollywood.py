@@ -253,12 +253,12 @@ def test_g19_the_image_has_a_panel_per_game(tmp_path: Path) -> None:
     assert sum("target 100" in t for t in texts) == 3
 
 
-def test_readme_shows_the_three_races_as_rummy_draws_them(
+def test_the_docs_show_the_three_races_as_rummy_draws_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's Hollywood chart (a console block: it depends on the terminal's size) is
+    """The docs' Hollywood chart (a console block: it depends on the terminal's size) is
     what 'rummy chart' draws at 80 x 24, within 80 columns."""
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "gin.md").read_text(encoding="utf-8")
     command = "$ rummy chart --ledger samples/hollywood.yaml --ascii\n"
     shown = readme.split(command, 1)[1].split("```", 1)[0]
     monkeypatch.setenv("COLUMNS", "80")

@@ -408,3 +408,69 @@ def test_new_help_says_the_next_game_is_of_the_last_kind_and_it_is() -> None:
     ok("new", "Ann", "Ben", "Cy", "--game", "rummikub", "--first", "Ann", "--rounds", "1")
     ok("round", "--out", "Ann", "--points", "Ben=1", "--points", "Cy=1")
     assert "of Rummikub" in ok("new", "Ann", "Ben", "Dee", "--first", "Ann")
+
+
+# --- the next game of another preset: the house rules it keeps, and those it drops ---------
+
+def rummikub_game_with_house_rules() -> None:
+    """A Rummikub game of one round with joker_points 50 and time_limit 90, over."""
+    ok("new", "Ann", "Ben", "--game", "rummikub", "--rounds", "1", "--rule", "joker_points=50",
+       "--rule", "time_limit=90", "--first", "Ann")
+    ok("round", "--out", "Ann", "--points", "Ben=10")
+
+
+def house_rules_of_last_game() -> dict[str, object]:
+    doc = json.loads(ok("standings", "--json"))
+    return doc["house_rules"]  # type: ignore[no-any-return]
+
+
+def test_next_game_of_another_preset_keeps_the_house_rules_it_has_and_says_which() -> None:
+    rummikub_game_with_house_rules()
+    out = ok("new", "--game", "rummikub-strict")
+    assert "House rules kept from game 1: joker_points 50, rounds 1." in unfolded(out)
+    # the strict preset sets its own time limit: the preset's value wins, and it is said
+    assert ("House rules of game 1 dropped: time_limit 90 (Rummikub (strict joker rules) "
+            "sets its own: 120).") in unfolded(out)
+    assert house_rules_of_last_game() == {"joker_points": 50, "rounds": 1}
+
+
+def test_a_house_rule_typed_again_is_the_new_games_and_not_said_kept_or_dropped() -> None:
+    rummikub_game_with_house_rules()
+    out = unfolded(ok("new", "--game", "rummikub-strict", "--rule", "joker_points=40"))
+    assert "House rules kept from game 1: rounds 1." in out
+    assert "joker_points 50" not in out
+    assert house_rules_of_last_game() == {"joker_points": 40, "rounds": 1}
+
+
+def test_rules_a_game_of_another_family_lacks_or_sets_itself_are_dropped_by_name() -> None:
+    ok("new", "Ann", "Ben", "--target", "10", "--knock-limit", "7", "--rule", "game_bonus=50",
+       "--dealer", "Ann")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")
+    out = unfolded(ok("new", "--game", "gin"))
+    assert "House rules kept from game 1: game_bonus 50." in out
+    assert ("House rules of game 1 dropped: knock_limit 7 (Gin Rummy has no such rule), "
+            "target 10 (Gin Rummy sets its own: 100).") in out
+    assert house_rules_of_last_game() == {"game_bonus": 50}
+
+
+def test_rummikub_rounds_go_back_to_one_per_player_with_another_number_and_it_is_said(
+        ) -> None:
+    rummikub_game_with_house_rules()
+    out = unfolded(ok("new", "Ann", "Ben", "Cy"))
+    assert ("House rules of game 1 dropped: rounds 1 (one per player again, as the number "
+            "of players changed).") in out
+    assert house_rules_of_last_game() == {"joker_points": 50, "time_limit": 90}
+
+
+def test_the_same_preset_keeps_every_house_rule_without_a_line_about_it() -> None:
+    rummikub_game_with_house_rules()
+    out = ok("new")
+    assert "kept from" not in out and "dropped" not in out
+    assert house_rules_of_last_game() == {"joker_points": 50, "rounds": 1, "time_limit": 90}
+
+
+def test_under_json_what_became_of_the_house_rules_is_said_on_stderr() -> None:
+    rummikub_game_with_house_rules()
+    code, out, err = run("new", "--game", "rummikub-strict", "--json")
+    assert code == 0 and json.loads(out)["house_rules"] == {"joker_points": 50, "rounds": 1}
+    assert "House rules kept from game 1: joker_points 50, rounds 1." in unfolded(err)

@@ -169,5 +169,22 @@ def _commands() -> list[list[str]]:
 def test_every_option_says_what_it_takes_and_every_command_takes_json(path: list[str]) -> None:
     shown = ok(*path, "--help")
     assert not re.search(r"^\s+-.*\b(TEXT|INTEGER)\b", shown, re.MULTILINE), shown
-    if path[0] != "completion":  # its output is a shell script, never data
-        assert "--json" in shown
+    assert "--json" in shown  # as the README says: completion too (the script as text)
+
+
+GAMES = ("Manipulation Rummy", "Gin Rummy", "Oklahoma Gin", "Hollywood Gin", "Rummikub")
+
+
+def test_the_package_summary_names_every_game_on_one_line() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    written = re.search(r'^description = """(.*?)"""', pyproject, re.MULTILINE | re.DOTALL)
+    assert written is not None
+    summary = re.sub(r"\\\n\s*", "", written.group(1))  # TOML: '\' at a line's end joins
+    assert "\n" not in summary
+    assert all(game in summary for game in GAMES), summary
+
+
+def test_the_readme_first_paragraph_names_every_game() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = " ".join(readme.split("\n\n")[1].split()).replace("*", "")
+    assert all(game in first for game in GAMES), first

@@ -20,7 +20,7 @@ from rummy_cli.rulebook import NoSuchRule, load_rulebook, look_up, select
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"
 GIN_MD = Path("/work/shared/GIN.md")  # the notes the Gin book was written from (not shipped)
-# a rule id as messages, help and the README cite it: R14, R12b, R17-D2, G16, G10-D1
+# a rule id as messages, help and the docs cite it: R14, R12b, R17-D2, G16, G10-D1
 CITED_ID = re.compile(r"(?<![\w-])[RG]\d+(?:-D\d+|[a-z])?(?!\w)")
 
 
@@ -196,13 +196,15 @@ def test_rules_json_gives_the_rules_and_figures_as_data() -> None:
 # --- every id a user is shown can be looked up --------------------------------------------
 
 def _cited_ids() -> set[str]:
-    """Every rule id in a string of rummy_cli (messages, help, docstrings) or in the README."""
+    """Every rule id in a string of rummy_cli (messages, help, docstrings), in the README or
+    in docs/."""
     found: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found |= set(CITED_ID.findall(node.value))
-    found |= set(CITED_ID.findall((ROOT / "README.md").read_text(encoding="utf-8")))
+    for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        found |= set(CITED_ID.findall(page.read_text(encoding="utf-8")))
     return found
 
 
@@ -217,7 +219,7 @@ def test_every_rule_id_cited_in_messages_help_and_readme_can_be_looked_up() -> N
 
 def test_nothing_sends_a_user_to_a_file_that_is_not_shipped() -> None:
     files = [p for p in PACKAGE.rglob("*") if p.is_file() and p.suffix in (".py", ".md")]
-    files.append(ROOT / "README.md")
+    files += [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
     for path in files:
         text = path.read_text(encoding="utf-8")
         for outside in ("../shared", "RULES.md", "INTERFACE.md", "GIN.md", "RUMMIKUB.md"):

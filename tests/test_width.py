@@ -1,8 +1,9 @@
 """Output fits the terminal: ``$COLUMNS`` (or the terminal's width, or 80 when piped) is the
 one width every command folds its prose and fits its tables to.
 
-The README's commands are checked at 80 columns by ``test_readme.py``; here a narrower and a
-wider width, the lines the issue named, and the laws of folding over all inputs.
+The commands of the README and of docs/ are checked at 80 columns by ``test_readme.py``;
+here a narrower and a wider width, the lines the issue named, and the laws of folding over
+all inputs.
 """
 
 from __future__ import annotations

@@ -178,11 +178,13 @@ def chart(output: str | None, ascii_only: bool, ledger: str | None, number: int 
 
     \b
     Examples:
-      rummy chart --ledger friday.yaml
-      rummy chart --ascii                  (plain characters, e.g. to paste)
-      rummy chart --output race.svg        (or race.png)
-      rummy chart --game-number 1          (the first game of the ledger)
-      rummy chart --json                   (the running totals as data)
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy chart --ledger night.yaml
+      rummy chart --ascii --ledger night.yaml    # plain characters, e.g. to paste
+      rummy chart --output race.svg --ledger night.yaml    # or race.png
+      rummy chart --json --ledger night.yaml     # the running totals as data
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy chart --game-number 1 --ledger gin.yaml    # the ledger's first game
     """
     from ..ledger import ledger_path
     from ..race import race

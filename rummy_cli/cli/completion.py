@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .shell import OneOf, _register_bash_completion, cli
+from .shell import OneOf, _register_bash_completion, cli, json_option
 
 SHELLS = ("bash", "zsh", "fish")
 _INSTALL = {
@@ -19,7 +19,8 @@ _INSTALL = {
 
 @cli.command("completion")
 @click.argument("shell", type=OneOf(SHELLS, case_sensitive=False))
-def completion_cmd(shell: str) -> None:
+@json_option
+def completion_cmd(shell: str, as_json: bool) -> None:
     """The completion script for a shell: commands, options, player names, files.
 
     Tab then completes commands and options, the players of the ledger for --knock,
@@ -28,9 +29,11 @@ def completion_cmd(shell: str) -> None:
 
     \b
     Install it once:
-      eval "$(rummy completion bash)"             (in ~/.bashrc)
-      eval "$(rummy completion zsh)"              (in ~/.zshrc)
+      eval "$(rummy completion bash)"             # in ~/.bashrc
+      eval "$(rummy completion zsh)"              # in ~/.zshrc
       rummy completion fish > ~/.config/fish/completions/rummy.fish
+
+    With --json: the shell, the script and how to install it, as one JSON document.
     """
     from click.shell_completion import get_completion_class
 
@@ -41,4 +44,10 @@ def completion_cmd(shell: str) -> None:
     if kind is None:  # pragma: no cover  (click knows all three)
         raise click.ClickException(f"no completion for {shell}")
     script = kind(cli, {}, "rummy", "_RUMMY_COMPLETE").source()
+    if as_json:
+        from .shell import _print_json
+
+        install = " ".join(_INSTALL[shell].split())
+        _print_json({"shell": shell, "script": script, "install": install})
+        return
     click.echo(script)

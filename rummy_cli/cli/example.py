@@ -70,8 +70,8 @@ def example_cmd(name: str | None, as_json: bool) -> None:
 
     \b
     Examples:
-      rummy example                                  (the list)
-      rummy example friday-night > night.yaml
+      rummy example                              # the list
+      rummy example friday-night > night.yaml    # a whole game, to try
       rummy standings --ledger night.yaml
       rummy example joker-freed | rummy check turn -
     """

@@ -16,6 +16,7 @@ from ..games import PlayedGame
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
+    from .keepers import FixOptions
 from . import shell
 from .shell import (
     _RUN,
@@ -111,16 +112,26 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
 
     \b
     Examples:
-      rummy fix 5 --hand "Dee=4S AC"           (Dee's hand; the rest stays)
-      rummy fix 6 --knock Ann --points Cy=20
-      rummy fix 2 --stock-out --yes
-      rummy fix 4 --game-number 1 --points Ben=12   (game 1 of the ledger)
-      rummy fix 3                              (on a terminal: asks again)
-      rummy fix 2 --points Ann=31              (a Gin hand: deadwood)
-      rummy fix 1 --rack "Cy=JK 11B 3R"        (a Rummikub round: Cy's rack)
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy fix 5 --hand "Dee=4S AC" --ledger night.yaml   # the rest stays
+      rummy fix 6 --knock Ann --points Cy=20 --ledger night.yaml
+      rummy fix 2 --stock-out --yes --ledger night.yaml
+      rummy fix 3 --ledger night.yaml            # on a terminal: asks again
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy fix 4 --game-number 1 --points Lee=4 --ledger gin.yaml
+      rummy fix 2 --points Lee=31 --ledger gin.yaml    # a Gin hand: deadwood
+      rummy example rummikub-night > tiles.yaml
+      rummy fix 1 --rack "Cy=JK 11B 3R" --ledger tiles.yaml    # a Rummikub rack
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import FixOptions, keeper_of, refuse_others, show, still_kept, word
+    from .keepers import (
+        chosen_alone,
+        keeper_of,
+        refuse_others,
+        show,
+        still_kept,
+        word,
+    )
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -147,7 +158,12 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
                                    "or run it on a terminal to be asked")
+        if chosen_alone(night, number):  # the last game, taken by itself: are they its players?
+            _check_players(night, index, _names_given(opts))
         _check_number(game, round_number, word(game))
+        if chosen_alone(night, number) and not given:  # the questions come: say of which game
+            click.echo(_which_game(night, index), err=True)
+
         def change(game: PlayedGame) -> tuple[PlayedGame, list[str]]:
             if given:
                 return keeper.fixed(game, round_number, opts)
@@ -161,6 +177,9 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     index, game, fixed, notes = corrected(night)
     keeper = keeper_of(game)
     where = _where(word(game), round_number, index, night)
+    alone = chosen_alone(night, number) and not as_json
+    if alone and given:  # the first line says which game is changed (asked: said already)
+        click.echo(_which_game(night, index), err=ask)
     if fixed.rounds == game.rounds:
         _unchanged(fixed, round_number, index, where, as_json)
         return
@@ -194,6 +213,51 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     if not ask:
         _say_change(game, fixed, round_number, where, notes, err=False)
     show(fixed)
+
+
+def _which_game(night: Ledger, index: int) -> str:
+    """The first line of a fix that took the ledger's last game by itself: which game it is,
+    and how to reach another."""
+    from ..render import fold
+    from .keepers import described
+
+    count = len(night.games)
+    return fold(f"Fixing {described(night.games[index], index + 1)}, the last of {count} in "
+                "the ledger; for an earlier game, add --game-number N.")
+
+
+def _names_given(opts: FixOptions) -> list[str]:
+    """The players' names the options of ``fix`` give, as typed."""
+    names = [name for name in (opts["knock"], opts["out"], opts["first"]) if name is not None]
+    for values in (opts["hands"], opts["points"], opts["racks"], opts["melds"]):
+        names += [name for name, eq, _ in (v.partition("=") for v in values)
+                  if eq and name.strip()]  # a value without NAME= is refused as it is read
+    return names
+
+
+def _check_players(night: Ledger, index: int, names: list[str]) -> None:
+    """Refuse a name that is no player of game ``index`` (0 = the first), the ledger's last
+    taken by itself: the fix was meant for another game, perhaps an earlier one."""
+    from ..players import players_matching
+    from .keepers import described, entry_word
+    from .shell import _short
+
+    game = night.games[index]
+    for name in names:
+        if players_matching(game.players, name):
+            continue
+        typed = _short(name.strip())
+        plays = [f"{entry_word(other)} {n}" for n, other in enumerate(night.games, 1)
+                 if n != index + 1 and players_matching(other.players, name)]
+        where = f" ({typed} plays in {plays[-1]})" if plays else ""
+        if not plays:
+            import difflib
+
+            close = difflib.get_close_matches(name.strip(), list(game.players), n=1,
+                                              cutoff=0.5)
+            where = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RefusedError(f"{typed} is not a player of {described(game, index + 1)}; to fix "
+                           f"an earlier game, add --game-number N{where}")
 
 
 def _where(word: str, round_number: int, index: int, night: Ledger) -> str:
@@ -288,9 +352,10 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
 
     \b
     Examples:
-      rummy rename Ben Benedict
-      rummy rename "Cy" "Cyrus" --ledger friday.yaml
-      rummy rename Cy Cyrus --json
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy rename Ben Benedict --ledger night.yaml
+      rummy rename "Cy" "Cyrus" --ledger night.yaml
+      rummy rename Cy Cyrus --json --ledger night.yaml
     """
     from ..ledger import Ledger, ledger_path, locked, save
     from ..players import find_player_by_prefix, player_name, same_name

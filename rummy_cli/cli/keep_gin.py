@@ -36,11 +36,9 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
           last: PlayedGame | None, dealt: PlayedGame | None) -> GinGame:
     """The first Gin game, or the next one after ``last`` (any game's, over); after a Gin
     game, even with a game without a dealer between, its last winner deals (G15)."""
-    from ..games.gin.game import GinGame
+    from ..games.gin.rules import PRESETS
 
-    base = last.rules if isinstance(last, GinGame) else None
-    if hollywood and base is not None and base.game != kind:
-        base = None
+    base = keepers.next_rules(PRESETS[kind], last) if kind in PRESETS else None
     return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last,
                    dealt)
 
@@ -77,6 +75,16 @@ def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, create
     return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
+def title(played: PlayedGame) -> str:
+    """What a message calls the game: 'Oklahoma Gin', 'Hollywood Gin Rummy'."""
+    from ..games.gin.game import GinGame
+
+    rules = keepers.own(GinGame, played).rules
+    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
+             "oklahoma": "Oklahoma Gin"}
+    return ("Hollywood " if rules.hollywood else "") + names[rules.game]
+
+
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
@@ -94,14 +102,11 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
         return
     from ..render import fold, fold_result
 
-    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
-             "oklahoma": "Oklahoma Gin"}
-    title = ("Hollywood " if rules.hollywood else "") + names[rules.game]
     if rules.hollywood:  # a match: its games are the columns Game 1, 2 and 3
         which = "New match of" if number == 1 else f"Match {number}:"
     else:
         which = "New game of" if number == 1 else f"Game {number} of"
-    click.echo(fold(f"{which} {title} in {path}: {', '.join(game.players)}."))
+    click.echo(fold(f"{which} {title(game)} in {path}: {', '.join(game.players)}."))
     click.echo(fold("Use one deck without jokers; deal 10 cards each and turn up the next."))
     limit = ("the upcard sets the knock limit" if rules.knock is None
              else f"knock with {rules.knock} or less")

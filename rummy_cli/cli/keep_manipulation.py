@@ -37,7 +37,7 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
           last: PlayedGame | None, dealt: PlayedGame | None) -> Game:
     """The first game, or the next one after ``last`` (any game's, over); the deal goes on
     from ``dealt``, the ledger's last game with a dealer, if the players sit as there."""
-    from ..games.manipulation.game import Game, new_game, next_game
+    from ..games.manipulation.game import new_game, next_game
     from ..games.manipulation.rules import MANIPULATION_RUMMY
 
     if hollywood:
@@ -46,12 +46,17 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
     players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
-    base = last.rules if isinstance(last, Game) else MANIPULATION_RUMMY
+    base = keepers.next_rules(MANIPULATION_RUMMY, last)
     rules = keepers.playable(base, typed, len(players))
     if dealt is not None:
         return next_game(dealt, players, dealer=dealer, seed=seed, created=created,
                          rules=rules)
     return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)
+
+
+def title(played: PlayedGame) -> str:
+    """What a message calls the game."""
+    return "Manipulation Rummy"
 
 
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,

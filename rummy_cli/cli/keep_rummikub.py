@@ -48,7 +48,7 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy "
                                "--game rummikub")
-    base = same.rules if same is not None and same.rules.game == kind else PRESETS[kind]
+    base = keepers.next_rules(PRESETS[kind], last)
     if same is not None and len(players) != len(same.players) and "rounds" not in {
             k.strip().lower() for k in typed}:
         from dataclasses import replace
@@ -59,6 +59,14 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
         return next_rummikub_game(same, names, first=first, seed=seed, rules=rules,
                                   created=created)
     return new_rummikub_game(players, first=first, seed=seed, rules=rules, created=created)
+
+
+def title(played: PlayedGame) -> str:
+    """What a message calls the game: 'Rummikub (strict joker rules)'."""
+    from ..games.rummikub.game import RummikubGame
+    from ..games.rummikub.report import TITLES
+
+    return TITLES[keepers.own(RummikubGame, played).rules.game]
 
 
 def announce(path: Path, played: PlayedGame, number: int, first_given: bool,

@@ -109,6 +109,10 @@ class Keeper(Protocol):
         """What 'rummy new' says of the game it started."""
         ...
 
+    def title(self, game: PlayedGame) -> str:
+        """What the game is called in a message: 'Hollywood Gin Rummy', 'Rummikub XP'."""
+        ...
+
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
         """``rummy round``: the entry as typed, or asked on a terminal."""
         ...
@@ -221,10 +225,40 @@ def playable(base: R, typed: dict[str, str], players: int) -> R:
     return rules
 
 
+P = TypeVar("P")  # a game's rules
+
+
+def next_rules(preset: P, last: PlayedGame | None) -> P:
+    """The rules a new game of ``preset`` starts from: the preset with the house rules of
+    ``last`` (the ledger's last game, of any kind) that it keeps (see
+    :func:`~rummy_cli.house_rules.carried`)."""
+    if last is None:
+        return preset
+    from dataclasses import replace
+
+    from ..house_rules import carried
+
+    return replace(preset, **carried(last.sheet().house_rules(), preset))  # type: ignore[type-var]
+
+
 def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
     return "match" if getattr(game.rules, "hollywood", False) else "game"
+
+
+def described(game: PlayedGame, number: int) -> str:
+    """Entry ``number`` of a ledger, its kind and its players, as a message names it:
+    'match 2 (Hollywood Gin Rummy: Ben, Cy)'."""
+    return (f"{entry_word(game)} {number} ({keeper_of(game).title(game)}: "
+            f"{', '.join(game.players)})")
+
+
+def chosen_alone(night: Ledger, number: int | None) -> bool:
+    """Whether a command that changes a game took the ledger's last one by itself: the
+    ledger holds more than one and no ``--game-number`` (nor ``--game``) said which. It
+    then says which game it changed, first."""
+    return number is None and len(night.games) > 1
 
 
 # --- entering a round: the steps every game's keeper takes alike --------------------------

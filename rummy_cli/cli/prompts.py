@@ -17,6 +17,7 @@ from ..games.manipulation.rules import MANIPULATION_RUMMY
 from ..games.manipulation.scoring import check_knock
 from ..games.manipulation.turn import validate_start
 from ..hands import HandEntry, normalize_hand, typed_hand
+from ..numbers import is_digits
 from ..players import find_player_by_prefix, name_key, players_matching
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ def check_new_name(name: str, others: Sequence[str] = ()) -> None:
                            f"round' read it as a command; add an initial, e.g. "
                            f"'{name.strip().title()} J'")
     from ..names import look_alike
-    from ..players import same_name
+    from ..players import player_name, same_name
 
+    player_name(name)  # a name that cannot be one is refused as such, not as a look-alike
     other = look_alike([p for p in others if not same_name(p, name)], name)
     if other is not None:
         raise RefusedError(f"{name!r} looks just like {other!r} (letters of another alphabet "
@@ -587,7 +589,7 @@ def ask_gin_layout(knocker: str, options: Sequence[str], tables: Sequence[str],
         text = raw.strip()
         if text.lower() in BACK_WORDS:
             raise Back
-        if text.isdigit():
+        if is_digits(text):
             if not 1 <= int(text) <= len(tables):
                 raise RummyError(f"{text}: choose 1 to {len(tables)}, or type the melds")
             return tables[int(text) - 1]

@@ -42,7 +42,8 @@ def check() -> None:
       rummy check meld 7H JK=8H 9H
       rummy check table "7H 8H 9H / QS QH QD JK=QC"
       rummy example joker-freed | rummy check turn -
-      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" --defender ...
+      rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" \\
+                        --defender "2C 2D 2H 2S 8S 9S 7C 8C 8D AC"
       rummy check meld 5R 6R JK --game rummikub
     """
 
@@ -130,11 +131,11 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
     \b
     Examples:
       rummy check meld 7H JK=8H 9H
-      rummy check meld "5H JK 7H"        (the joker must be 6H)
+      rummy check meld "5H JK 7H"                # the joker must be 6H
       rummy check meld QS KS AS --json
-      rummy check meld QS KS AS --game gin   (illegal: in Gin the ace is low only)
-      rummy check meld QS KS AS --rule ace_high=no   (the ace low only here)
-      rummy check meld 5R 6R JK --game rummikub   (the joker stands for 4R or 7R)
+      rummy check meld QS KS AS --game gin       # in Gin the ace is low only
+      rummy check meld QS KS AS --rule ace_high=no   # the ace low only here
+      rummy check meld 5R 6R JK --game rummikub  # the joker stands for 4R or 7R
       rummy check meld 12R 13R 1R --game rummikub --rule ones=high
     """
     from ..melds import analyze_meld
@@ -434,7 +435,8 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
       rummy example joker-freed | rummy check turn -
       rummy check turn --before "10D JD JK=QD" --hand "QD KD" \\
                        --after "10D JD QD KD JK=AD"
-      rummy check turn dispute.json --json
+      rummy example joker-freed > dispute.yaml
+      rummy check turn dispute.yaml --json
       rummy check turn --game rummikub --before "5O JK 7O / 3K 4K 5K" \\
                        --rack "6O 11B 12B 2R" \\
                        --after "5O 6O 7O / 3K 4K 5K / 11B 12B JK"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from ..games import PRESETS
-from .shell import OneOf, cli, json_option, ledger_option
+from .shell import OneOf, cli, json_option, ledger_option, one_line
 
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
@@ -41,7 +41,7 @@ def _rules_in_force(ledger: str | None
     except RummyError as exc:
         if ledger is not None:
             raise
-        click.echo(f"Warning: {exc}; showing the book's figures", err=True)
+        click.echo(f"Warning: {one_line(str(exc))}; showing the book's figures", err=True)
         return None, None, 0
     rules: AnyRules = game.rules
     return rules, path, len(game.players)
@@ -112,19 +112,20 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
 
     \b
     Examples:
-      rummy rules                    (the ledger's game, or the card games)
-      rummy rules R14                (one rule, with its decisions)
-      rummy rules G10-D1             (one decision)
-      rummy rules K14                (a Rummikub rule: freeing a joker)
-      rummy rules R24-R27            (a range of rules)
-      rummy rules joker              (every rule that mentions a joker)
-      rummy rules undercut           (both card games' rules on undercuts)
-      rummy rules knock_limit        (the rules a figure sets)
+      rummy rules                    # the ledger's game, or the card games
+      rummy rules R14                # one rule, with its decisions
+      rummy rules G10-D1             # one decision
+      rummy rules K14                # a Rummikub rule: freeing a joker
+      rummy rules R24-R27            # a range of rules
+      rummy rules joker              # every rule that mentions a joker
+      rummy rules undercut           # both card games' rules on undercuts
+      rummy rules knock_limit        # the rules a figure sets
       rummy rules joker --game rummikub
-      rummy rules --game oklahoma    (the Gin games, with Oklahoma's figures)
+      rummy rules --game oklahoma    # the Gin games, with Oklahoma's figures
       rummy rules --figures --game rummikub-xp
-      rummy rules --figures --ledger friday.yaml
       rummy rules R14 --json
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy rules --figures --ledger night.yaml
     """
     from ..rulebook import also_in, book_games, look_up
     from ..rulebook_text import also_lines, figures_parts, parts_json, render_parts

@@ -72,8 +72,9 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     Manipulation Rummy takes 2-5 players, the Gin games 2. On a ledger whose game is over,
     'rummy new' alone starts the next game in the same file: the same kind of game (unless
     --game), the same players in the same seats, the same house rules, and the deal moves
-    on. A game still being played is never replaced. In a new ledger the game is
-    Manipulation Rummy unless --game.
+    on. A game of another preset keeps the house rules it has, except where its preset
+    sets its own values, and says which it kept and dropped. A game still being played is
+    never replaced. In a new ledger the game is Manipulation Rummy unless --game.
 
     Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
     XP) and has no dealer: --first says who plays first. A game is one round per player
@@ -84,11 +85,12 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
       rummy new Ann Ben Cy
       rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
       rummy new Ann Ben --target 200 --knock-limit 7
-      rummy new                            (the next game, once this one is over)
       rummy new Ann Ben --game gin --hollywood
       rummy new Ann Ben --game oklahoma --rule undercut=10
       rummy new Ann Ben Cy --game rummikub --first Ann
       rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rounds 0
+      rummy example friday-night > night.yaml    # a game that is over
+      rummy new --ledger night.yaml              # the next game, the same seats
     """
     from datetime import datetime, timezone
 
@@ -141,6 +143,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
                                     last, dealt)
 
+    moved: list[str] = []  # what became of the last game's house rules
     if not path.exists() and not path.is_symlink():
         if not names:
             raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
@@ -157,7 +160,71 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"{entry_word(game)} {number} is started in {path}"))
+            moved = _house_rules_moved(last, number - 1, game, typed)
     keeper.announce(path, game, number, dealer is not None or first is not None, as_json)
+    from ..render import fold
+
+    for line in moved:  # (under --json, stdout is the JSON alone)
+        click.echo(fold(line), err=as_json)
+
+
+def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
+                       typed: dict[str, str]) -> list[str]:
+    """What became of the house rules of ``last`` (game ``number``) in the next ``game``: a
+    line of those kept, one of those dropped and why. Nothing when the game is of the same
+    preset and keeps them all (its own 'House rules:' line says them), nor for a rule typed
+    again.
+
+    The new game has each rule it has, unless its preset sets a value of its own there
+    (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
+    when the number of players changes.
+    """
+    from ..games import preset_of
+    from .keepers import entry_word, keeper_of
+
+    again = {name.strip().lower().replace("-", "_") for name in typed}
+    if "knock_limit" in again:  # a Gin game reads --knock-limit as its 'knock'
+        again.add("knock")
+    preset = preset_of(game)
+    rules = game.rules
+    title = keeper_of(game).title(game)
+    from dataclasses import fields
+
+    has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
+    seats = len(game.players) != len(last.players)
+    kept: list[str] = []
+    dropped: list[str] = []
+    for name, (value, book) in last.sheet().house_rules().items():
+        if name in again:
+            continue
+        was = f"{name} {_figure(name, value)}"
+        if name not in has:
+            dropped.append(f"{was} ({title} has no such rule)")
+        elif getattr(rules, name) == value:
+            kept.append(was)
+        elif getattr(rules, name) == getattr(preset, name) != book:
+            dropped.append(f"{was} ({title} sets its own: "
+                           f"{_figure(name, getattr(rules, name))})")
+        elif name == "rounds" and seats:
+            dropped.append(f"{was} (one per player again, as the number of players changed)")
+        else:
+            dropped.append(f"{was} (now {_figure(name, getattr(rules, name))})")
+    if not dropped and rules.game == last.rules.game:
+        return []
+    which = f"{entry_word(last)} {number}"
+    return ([f"House rules kept from {which}: {', '.join(kept)}."] if kept else []) + \
+        ([f"House rules of {which} dropped: {', '.join(dropped)}."] if dropped else [])
+
+
+def _figure(name: str, value: object) -> str:
+    """A rule's value in a message: 'yes', 'off', 'one per player', '50'."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return {"rounds": "one per player", "knock": "the upcard's"}.get(name, "off")
+    if name in ("rounds", "target") and value == 0:
+        return "off"
+    return str(value)
 
 
 def _existing_ledger(path: Path) -> Any:
@@ -240,27 +307,34 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
 
     \b
     Examples:
+      rummy new Ann Ben Cy --dealer Cy           # a game to play
       rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
       rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
       rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C
-                  (Ben= is an empty hand: Ben went out)
-      rummy round                          (on a terminal: asks for everything)
+      # Ben= is an empty hand: Ben went out
+      rummy round                                # on a terminal: asks for all
 
     In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
     scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead hand.
 
     \b
-      rummy round --knock Ann --points Ann=1 --points Ben=22
+      rummy new Ann Ben --game gin --dealer Ben --ledger gin.yaml
+      rummy round --knock Ann --points Ann=1 --points Ben=22 --ledger gin.yaml
       rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
-                  --hand "Ben=..."
-      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S
+                  --hand "Ben=5C 5D 5S 8H 9H 10H 2C 4C 6D KC" --ledger gin.yaml
+      rummy new Ann Ben --game oklahoma --dealer Ann --ledger oklahoma.yaml
+      rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S \\
+                  --ledger oklahoma.yaml
 
     In Rummikub a round ends with --out NAME (who played their last tile; their rack may be
     left out) or --pool-out; give every other rack as tiles (--rack) or its worth (--points).
 
     \b
-      rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6
-      rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O"
+      rummy new Ann Ben Cy --game rummikub --first Ann --ledger tiles.yaml
+      rummy round --out Ann --rack "Ben=JK 5R 12B" --points Cy=6 \\
+                  --ledger tiles.yaml
+      rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O" \\
+                  --ledger tiles.yaml
     """
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
@@ -297,10 +371,12 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
 
     \b
     Examples:
-      rummy standings --ledger friday.yaml
-      rummy standings --format github     (paste into a chat)
-      rummy standings --format html > scores.html
-      rummy standings --game rummikub     (the last Rummikub game of the night)
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy standings --ledger night.yaml
+      rummy standings --format github --ledger night.yaml  # to paste in a chat
+      rummy standings --format html --ledger night.yaml > scores.html
+      rummy example rummikub-night > tiles.yaml
+      rummy standings --game rummikub --ledger tiles.yaml  # its Rummikub game
     """
     from ..ledger import ledger_path
     from .keepers import standings as keep_standings
@@ -331,12 +407,15 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
 
     \b
     Examples:
-      rummy history
-      rummy history --game-number 1        (the first game of the night)
-      rummy history --game gin             (the last Gin game of the night)
-      rummy history --game rummikub        (the last Rummikub game of the night)
-      rummy history --format csv > sheet.csv
-      rummy history --format html > sheet.html
+      rummy example friday-night > night.yaml    # a whole game, to try
+      rummy history --ledger night.yaml
+      rummy history --format csv --ledger night.yaml > sheet.csv
+      rummy history --format html --ledger night.yaml > sheet.html
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy history --game-number 1 --ledger gin.yaml  # the first game
+      rummy history --game gin --ledger gin.yaml       # the last Gin game
+      rummy example rummikub-night > tiles.yaml
+      rummy history --game rummikub --ledger tiles.yaml  # the last Rummikub game
     """
     from ..ledger import ledger_path
     from .keepers import history as keep_history
@@ -355,16 +434,18 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
 
     A game started by mistake, with no round yet, is taken back whole when an earlier game
     of the ledger comes before it. The last round of an earlier game is never taken back:
-    it ended that game, and the next game follows it ('rummy fix N --game G' corrects it).
+    it ended that game, and the next game follows it ('rummy fix N --game-number G'
+    corrects it).
 
     \b
     Examples:
-      rummy undo                           (on a terminal: asks first)
-      rummy undo --yes --ledger friday.yaml
-      rummy undo --game-number 2 --yes     (the last round of game 2)
+      rummy example gin-night > gin.yaml         # Gin, then Oklahoma
+      rummy undo --ledger gin.yaml               # on a terminal: asks first
+      rummy undo --yes --ledger gin.yaml
+      rummy undo --game-number 2 --yes --ledger gin.yaml   # game 2's last hand
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import entry_word, heading, said, show, word
+    from .keepers import chosen_alone, entry_word, heading, said, show, word
 
     _RUN.writes = True
 
@@ -384,6 +465,8 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             last = len(game.rounds)
             from ..render import fold_result
 
+            if chosen_alone(night, number):
+                click.echo(_undone_from(night), err=True)
             click.echo(fold_result(f"{heading(game, last)}: {said(game, last)}"), err=True)
             question = f"Take back {word(game)} {last}?"
         if not ask_yes_no(question, default=False):
@@ -418,8 +501,20 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         return
     from ..render import fold_result
 
+    if yes and chosen_alone(night, number):  # (asked: said before the question)
+        click.echo(_undone_from(night))
     click.echo(fold_result(f"Took back {word(game)} {last}: {said(game, last)}"))
     show(updated)
+
+
+def _undone_from(night: Ledger) -> str:
+    """The first line of an undo in a ledger of several games: which game it changes."""
+    from ..render import fold
+    from .keepers import described
+
+    count = len(night.games)
+    return fold(f"Taking back from {described(night.current, count)}, the last of {count} "
+                "in the ledger.")
 
 
 def _undone_game(night: Ledger, number: int | None) -> PlayedGame:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -28,9 +29,7 @@ P = TypeVar("P")
 
 def _error(message: str) -> NoReturn:
     """Say why nothing was done, and exit 2; once the ledger is written, say what was."""
-    # one line, whatever was typed: a '\r' or '\n' quoted back would split it
-    message = _cut_long_words(message)
-    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    message = one_line(message)
     if _RUN.saved:
         _say(f"Warning: {message}")
         _stopped_after_write()
@@ -76,6 +75,24 @@ class OneOf(click.Choice):  # type: ignore[type-arg]
 
 
 _LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
+_LONG_LINE = 2000  # no message of rummy's is this long: more is a value quoted back whole
+
+
+def one_line(message: str) -> str:
+    r"""A message as an error or warning line says it, whatever it quotes back of what was
+    typed or hand-edited: a '\r', '\n' or NUL shown as its escape (it would split the
+    line, or reach the terminal raw), and a very long value cut (see :func:`_cut_long_words`).
+
+    >>> print(one_line("Ann\x00 said\nhi"))
+    Ann\x00 said\nhi
+    >>> len(one_line("x " * 100_000)) < 2100
+    True
+    """
+    message = _cut_long_words(message)
+    if len(message) > _LONG_LINE:  # a long value with spaces: its start and the end's advice
+        message = (f"{message[:_LONG_LINE - 500]}... ({len(message)} characters) ..."
+                   f"{message[-400:]}")
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 def _cut_long_words(message: str) -> str:
@@ -92,7 +109,8 @@ characters)"
 
     def cut(found: re.Match[str]) -> str:
         word = found.group(0)
-        return f"{word[:60]}... ({len(word)} characters)"
+        colon = ":" if word.endswith(":") else ""  # 'PATH: what': the colon stays
+        return f"{word[:60]}... ({len(word) - len(colon)} characters){colon}"
 
     return re.sub(r"\S{" + str(_LONG_WORD + 1) + ",}", cut, message)
 
@@ -292,6 +310,12 @@ class RummyGroup(click.Group):
                                f"be: {exc.strerror}", err=True)
                     sys.exit(0)
                 _error(f"cannot write the output: {exc.strerror}")
+            if isinstance(exc.filename, (str, bytes)):  # a path that cannot be used: no bug
+                from ..ledger import path_problem
+
+                name = os.fsdecode(exc.filename)
+                unsaved = "; nothing was changed" if _RUN.writes and not _RUN.saved else ""
+                _error(f"{path_problem(name, exc)}{unsaved}")
             self._bug(exc)
         except ValueError as exc:
             if "null byte" not in str(exc) and "null character" not in str(exc):
@@ -305,7 +329,7 @@ class RummyGroup(click.Group):
     @staticmethod
     def _warn() -> None:
         for warning in _RUN.warnings:
-            click.echo(f"Warning: {warning}", err=True)
+            click.echo(f"Warning: {one_line(warning)}", err=True)
 
     @staticmethod
     def _bug(exc: Exception) -> NoReturn:
@@ -321,8 +345,40 @@ class RummyGroup(click.Group):
                "RUMMY_DEBUG=1 shows")
 
 
-# the output's disk failed, not rummy's input
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT}
+# the output's disk failed, or there is no output (started with stdout closed), not
+# rummy's input
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF}
+
+
+class _ClosedOutput(io.RawIOBase):
+    """The output of a rummy started with stdout closed (``rummy standings >&-``): the first
+    write fails, as on a full disk, so the command says its output is lost; what is written
+    after that (Python's last flush) goes nowhere."""
+
+    told = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if not self.told:
+            self.told = True
+            raise OSError(errno.EBADF, "standard output is closed")
+        return len(data)
+
+
+def _closed_stdout_fails() -> None:
+    """Started with stdout closed, Python leaves ``sys.stdout`` None and click's output is
+    silently lost: give it a stream whose first write fails. Descriptor 1 is held by the
+    null device, so no file rummy opens (a ledger) gets the number a library might write to."""
+    if sys.stdout is not None:
+        return
+    with contextlib.suppress(OSError):
+        held = os.open(os.devnull, os.O_WRONLY)
+        if held != 1:
+            os.dup2(held, 1)
+            os.close(held)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
 
 
 def _register_bash_completion() -> None:
@@ -476,26 +532,40 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     """Referee and scorekeeper for Manipulation Rummy (Carousel), Gin Rummy and Rummikub.
 
     \b
-    Referee:     rummy check meld 7H JK=8H 9H
-                 rummy check table "7H 8H 9H / QS QH QD JK=QC"
-                 rummy check turn dispute.yaml
-                 rummy arrange 7S 7H 7D 8S 9S  |  rummy hint --table T --hand H
-    Scorekeeper: rummy new Ann Ben Cy
-                 rummy round --knock Ann --hand Ann=3C --points Ben=12
-                 rummy standings  |  rummy history  |  rummy undo  |  rummy chart
-    The night:   rummy new  (the next game)  |  rummy new Ann Ben --target 200
-                 rummy fix 3 ...  |  rummy rename Ben Benedict  |  rummy stats
-    Gin:         rummy deadwood 7C 7D 7H 8H 9H  |  rummy check knock ...
-                 rummy new Ann Ben --game gin|classic|oklahoma [--hollywood]
-    Rummikub:    rummy check meld 5R 6R JK --game rummikub  |  rummy rules K14
-                 rummy hint --game rummikub --table T --hand "1B 2B 13K"
-                 rummy new Ann Ben Cy --game rummikub [--first Ann]
-                 rummy round --out Ann --rack "Ben=JK 5R" --points Cy=6
-    Rules:       rummy rules  |  rummy rules R14  |  rummy rules G10
-                 rummy rules joker
-    Try it:      rummy example  |  rummy example friday-night > night.yaml
-    Shell:       rummy completion bash|zsh|fish
+    Examples, each a line to paste as it is ('rummy COMMAND --help' has more):
+      Referee:
+        rummy check meld 7H JK=8H 9H
+        rummy check table "7H 8H 9H / QS QH QD JK=QC"
+        rummy example joker-freed | rummy check turn -
+        rummy arrange 7S 7H 7D 8S 9S
+        rummy hint --table "10D JD JK=QD / 4S 4H 4C" --hand "QD KD 4D 9C"
+      Scorekeeper (the ledger: ./rummy-ledger.yaml unless --ledger FILE):
+        rummy new Ann Ben Cy --dealer Cy
+        rummy round --knock Ann --hand Ann=3C --points Ben=12 --points Cy=20
+        rummy standings
+        rummy history
+        rummy fix 1 --points Ben=15 --yes
+        rummy undo --yes
+      A night to try, shipped with rummy:
+        rummy example friday-night > night.yaml
+        rummy history --ledger night.yaml
+        rummy stats night.yaml
+        rummy chart --ledger night.yaml
+        rummy new --ledger night.yaml        # the next game, once one is over
+      Gin:
+        rummy deadwood 7C 7D 7H 8H 9H
+        rummy new Ann Ben --game gin --ledger gin.yaml   # or classic, oklahoma
+      Rummikub:
+        rummy check meld 5R 6R JK --game rummikub
+        rummy hint --game rummikub --initial --hand "10K 10B 10R 4O 5O 6O 2K"
+        rummy new Ann Ben Cy --game rummikub --first Ann --ledger tiles.yaml
+      Rules:
+        rummy rules R14
+        rummy rules joker
+      Tab completion:
+        eval "$(rummy completion bash)"      # or zsh; fish: see its --help
 
+    \b
     Cards: rank + suit (7H, 10h, Td, Q♣); a joker is JK, or JK=7H on the table.
     Tiles: number + colour (7R, 13K; K B O R); a joker is JK.
     A table is melds separated by '/'. Rule ids: 'rummy rules R14' shows R14.
@@ -597,9 +667,13 @@ def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
     for value in points:
         name, total = _split_pair(value, "--points")
         n = typed_total(total, what)
-        if n is None and typed_total(total.strip().removeprefix("-"), what) is not None:
-            raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot be "
-                                   "negative")
+        if n is None and total.strip().startswith("-"):
+            below = typed_total(total.strip()[1:], what)
+            if below == 0:  # -0 is 0
+                n = 0
+            elif below is not None:
+                raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot "
+                                       "be negative")
         if n is None:
             raise click.UsageError(
                 f"--points {_short(value)!r}: the total must be a whole number of points "
@@ -743,6 +817,7 @@ def main(held: Any = None) -> None:
     ``held``: the stop signals the entry point blocked, let through once the guard is up.
     """
     _Run.whole_process, _Run.held = True, held
+    _closed_stdout_fails()
     _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 

@@ -110,7 +110,7 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
 
     \b
     Examples:
-      rummy deadwood 7C 7D 7H 8H 9H         (14: the run 7H 8H 9H, 7D 7C left)
+      rummy deadwood 7C 7D 7H 8H 9H        # 14: the run 7H 8H 9H, 7D 7C left
       rummy deadwood "2H 3H 4H 7C 7D 7S JS QS KS AD" --json
     """
     from ..games.gin.deadwood import least_deadwood
@@ -169,11 +169,15 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
     Examples:
       rummy check knock --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" \\
                         --defender "2C 2D 2H 2S 8S 9S 7C 8C 8D AC"
-      rummy check knock --knocker "..." --defender "..." \\
-                        --knocker-melds "5S 6S 7S / ..."
-      rummy check knock --game oklahoma --upcard 6S --knocker "..." \\
-                        --defender "..." --json
-      rummy check knock --rule undercut=10 --knocker "..." --defender "..."
+      rummy check knock --knocker "AS 5S 6S 7S 5C 6C 7C 5D 6D 7D" \\
+                        --defender "3S 4S 8S 4C 8C 4D 8D 5H 6H 7H" \\
+                        --knocker-melds "5S 6S 7S / 5C 6C 7C / 5D 6D 7D"
+      rummy check knock --game oklahoma --upcard 6S --json \\
+                        --knocker "AS 5S 6S 7S 5C 6C 7C 5D 6D 7D" \\
+                        --defender "3S 4S 8S 4C 8C 4D 8D 5H 6H 7H"
+      rummy check knock --rule undercut=10 \\
+                        --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" \\
+                        --defender "2C 2D 2H 2S 8S 9S 7C 8C 8D AC"
     """
     from ..games.gin.showdown import check_knock as referee
 

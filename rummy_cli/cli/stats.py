@@ -116,10 +116,12 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
 
     \b
     Examples:
-      rummy stats
+      rummy example friday-night > friday.yaml   # a night of Manipulation Rummy
+      rummy example gin-night > saturday.yaml    # a night of Gin and Oklahoma
       rummy stats friday.yaml
       rummy stats friday.yaml saturday.yaml --format github
       rummy stats *.yaml --game gin
+      rummy example rummikub-night > sunday.yaml
       rummy stats *.yaml --game rummikub
       rummy stats *.yaml --format csv > season.csv
       rummy stats *.yaml --json

@@ -117,6 +117,13 @@ def registered_for(preset: str) -> Registered:
     raise KeyError(preset)
 
 
+def preset_of(game: PlayedGame) -> Any:
+    """The preset a game's rules started from (its ``game:`` line names it): the rules its
+    house rules differ from."""
+    module = import_module(f"{__name__}.{registered(game.rules.game).package}.rules")
+    return next(p for p in module.PRESETS.values() if p.game == game.rules.game)
+
+
 def family_of(name: str) -> str:
     """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
     return registered(name).package
@@ -140,9 +147,13 @@ def _record(name: object, at: tuple[str | int, ...]) -> Record[PlayedGame]:
     what makes it a record of any game found by that name. mypy checks each module against
     :class:`~.protocol.Record` (see the end of each).
     """
+    if name is None or isinstance(name, str) and not name.strip():
+        raise Where(at + ("game",), f"is blank; write one of {', '.join(KINDS)}")
     if not isinstance(name, str) or name not in KINDS:
-        raise Where(at + ("game",), f"{name!r} is not a game this rummy scores (it knows "
-                                    f"{', '.join(KINDS)})")
+        from ..document import written
+
+        raise Where(at + ("game",), f"{written(name)} is not a game this rummy scores (it "
+                                    f"knows {', '.join(KINDS)})")
     return cast("Record[PlayedGame]", import_module(KINDS[name]))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...document import Where, ending, get, only_keys, seats
+from ...document import Where, as_written, ending, get, only_keys, seats
 from ...errors import RummyError
 from ...hands import HandEntry, normalize_hand
 from ...players import find_player
@@ -52,14 +52,15 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
     warnings = []
     for i, (item, result) in enumerate(zip(items, results), 1):
         if "hand" in item and item["hand"] != i:
-            warnings.append(f"hand {i}: it says 'hand: {item['hand']}', but it is hand {i} "
-                            "of the list; hands are numbered by their place")
+            said = as_written(item["hand"])
+            warnings.append(f"hand {i}: it says 'hand: {said}', but it is hand {i} of the "
+                            "list; hands are numbered by their place")
         hand = result.hand
         for key, now in (("score", hand.score), ("winner", hand.winner), ("result", hand.result)):
             stored = item.get(key)
             if stored is not None and stored != now:
-                warnings.append(f"hand {i}: the stored {key} ({stored}) disagrees with the "
-                                f"hands; using the recomputed one ({now})")
+                warnings.append(f"hand {i}: the stored {key} ({as_written(stored)}) disagrees "
+                                f"with the hands; using the recomputed one ({now})")
         if item.get("big_gin") is True and hand.result != "big-gin":  # (cards: G7)
             warnings.append(f"hand {i}: it says 'big_gin: true', but the cards are not big "
                             "gin (11 cards all melded): the cards count, and the mark is "

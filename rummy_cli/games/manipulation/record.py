@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, overload
 
-from ...document import Where, ending, get, only_keys, seats, written
+from ...document import Where, as_written, ending, get, only_keys, seats, written
 from ...errors import RummyError
 from ...hands import HandEntry, normalize_hand
 from ...players import find_player
@@ -93,20 +93,23 @@ def _round_warnings(item: dict[str, Any], number: int, game: Game) -> list[str]:
     """What a hand edit put in a round that rummy recomputes."""
     found = []
     if "round" in item and item["round"] != number:
-        found.append(f"round {number}: it says 'round: {item['round']}', but it is round "
-                     f"{number} of the list; rounds are numbered by their place")
+        said = as_written(item["round"])
+        found.append(f"round {number}: it says 'round: {said}', but it is round {number} of "
+                     "the list; rounds are numbered by their place")
     dealer = game.dealer_of(number)
     if "dealer" in item and item["dealer"] != dealer:
-        found.append(f"round {number}: it says 'dealer: {item['dealer']}', but by R4 {dealer} "
-                     f"dealt it (the deal passes left from first_dealer); using {dealer}")
+        found.append(f"round {number}: it says 'dealer: {as_written(item['dealer'])}', but by R4 "
+                     f"{dealer} dealt it (the deal passes left from first_dealer); using {dealer}")
     return found
 
 
 def _scores_text(scores: Any) -> str:
     """Scores as a player reads them: 'Ann 0, Ben 29'."""
-    if isinstance(scores, dict):
+    if isinstance(scores, dict) and len(scores) <= 20 and all(
+            isinstance(n, str) and n.isprintable() and len(n) <= 40 and type(p) is int
+            for n, p in scores.items()):
         return ", ".join(f"{name} {points}" for name, points in scores.items())
-    return repr(scores)
+    return as_written(scores)  # a hand edit's odd value: escaped and cut
 
 
 def _round_from(item: Any, game: Game, where: tuple[str | int, ...]) -> RoundEntry:

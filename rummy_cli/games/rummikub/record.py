@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...document import Where, get, only_keys, written
+from ...document import Where, as_written, get, only_keys, written
 from ...errors import RummyError
 from ...players import find_player
 from .game import (
@@ -71,8 +71,9 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]
     warnings = []
     for i, (item, result) in enumerate(zip(items, results), 1):
         if "round" in item and item["round"] != i:
-            warnings.append(f"round {i}: it says 'round: {item['round']}', but it is round "
-                            f"{i} of the list; rounds are numbered by their place")
+            said = as_written(item["round"])
+            warnings.append(f"round {i}: it says 'round: {said}', but it is round {i} of the "
+                            "list; rounds are numbered by their place")
         stored = item.get("scores")
         if stored is not None and stored != result.scores:
             warnings.append(f"round {i}: the stored scores disagree with the racks; using "
