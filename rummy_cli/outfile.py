@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import IO
 
 from .errors import UnusableInputError
+from .ledger import _side_name
 from .portable import READ_FLAGS, WINDOWS, replace
 from .stopping import held_back
 
-MAX_FILE_NAME = 255  # bytes in one file name on the usual disks
 _RANDOM = 8  # the random part mkstemp puts in a temporary file's name
 _TEMP_SUFFIX = ".tmp"
 _HEAD = 65536  # enough of a file to find an SVG's root element after its prolog
@@ -219,23 +219,17 @@ def write_output(text: str, kind: Kind, fill: Callable[[IO[bytes]], None],
 
 
 def temp_prefix(target: Path) -> str:
-    """The start of the name of a temporary file beside ``target``: ``.NAME.``, or for a
-    long name a cut one with a hash of the whole, so that the temporary file's name (with
-    mkstemp's random part and ``.tmp``) is never longer than a file name may be.
+    """The start of the name of a temporary file beside ``target``, named as the ledger's
+    are: ``.NAME.``, or for a long name a cut one with a hash of the whole, so that the
+    temporary file's name (with mkstemp's random part and ``.tmp``) is never longer than a
+    file name may be.
 
     >>> temp_prefix(Path("race.svg"))
     '.race.svg.'
     >>> len(temp_prefix(Path("x" * 250 + ".png")) + "12345678.tmp")
-    227
+    177
     """
-    name = f".{target.name}."
-    if len(os.fsencode(name)) + _RANDOM + len(_TEMP_SUFFIX) <= MAX_FILE_NAME:
-        return name
-    import hashlib
-
-    whole = os.fsencode(target.name)
-    digest = hashlib.sha256(whole).hexdigest()[:12]
-    return f".{whole[:200].decode('utf-8', 'ignore')}~{digest}."
+    return _side_name(target, "", room=_RANDOM + len(_TEMP_SUFFIX))
 
 
 def _new_temp(folder: Path, prefix: str) -> tuple[int, str]:

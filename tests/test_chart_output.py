@@ -168,7 +168,7 @@ def test_an_output_name_up_to_255_bytes_is_written(size: int) -> None:
 @pytest.mark.parametrize("output", ["r" * 252 + ".svg", "d" * 300 + "/race.svg"],
                          ids=["file-name", "folder-name"])
 def test_an_output_name_over_255_bytes_is_one_error_line(output: str) -> None:
-    assert "a name in --output is too long" in refused(output)
+    assert "a name in this path is too long" in refused(output)
 
 
 @contextlib.contextmanager
@@ -195,7 +195,8 @@ def test_an_output_in_a_folder_that_cannot_be_entered_is_one_error_line(output: 
             line = refused(output)
     finally:
         Path("locked").chmod(0o755)
-    assert line == f"Error: {output}: cannot look at it: Permission denied"
+    assert line == (f"Error: {output}: permission denied: a folder on the way cannot be "
+                    "entered, or the file cannot be read or written by you")
 
 
 # --- temp files left by a chart that was killed -----------------------------------------

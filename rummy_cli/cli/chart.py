@@ -29,7 +29,6 @@ _MIN_HEIGHT, _MAX_HEIGHT = 12, 24
 def _output_path(text: str) -> tuple[Path, str]:
     """The image file to write and its format, from its suffix; refuses what cannot work."""
     from ..chart import IMAGE_FORMATS
-    from ..outfile import MAX_FILE_NAME
 
     if not text.strip():
         raise UnusableInputError("--output is empty: name the image file, e.g. --output "
@@ -40,12 +39,6 @@ def _output_path(text: str) -> tuple[Path, str]:
         kind = f"not {path.suffix!r}" if path.suffix else "and this name has no suffix"
         raise UnusableInputError(f"{text}: an image of the chart is an .svg or .png file, "
                                  f"{kind}; e.g. --output race.svg")
-    for part in path.parts:
-        size = len(os.fsencode(part))
-        if size > MAX_FILE_NAME:
-            raise UnusableInputError(f"{part[:30]}...: a name in --output is too long "
-                                     f"({size} bytes; a file or folder name holds at most "
-                                     f"{MAX_FILE_NAME})")
     try:
         if path.is_dir():
             raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
@@ -57,8 +50,10 @@ def _output_path(text: str) -> tuple[Path, str]:
             raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write "
                                      "the image in; create it first, or choose another "
                                      "--output")
-    except OSError as exc:  # a folder on the way that cannot be entered, say
-        raise UnusableInputError(f"{text}: cannot look at it: {exc.strerror}") from None
+    except OSError as exc:  # a folder on the way that cannot be entered, a name too long
+        from ..ledger import path_problem
+
+        raise path_problem(text, exc) from None
     return path, fmt
 
 
