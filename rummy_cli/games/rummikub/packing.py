@@ -197,7 +197,8 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     is a group worth 13 a joker. ``must``: copies of tiles (among ``tiles``) that every
     packing places, as a table's tiles; ``must_jokers``: jokers likewise. ``longest``: no
     set longer (a run of six or more is two runs: the search is far smaller with 5).
-    ``most``: the states searched at most (then :class:`.tilecards.NotSolvable`); more
+    ``most``: the states searched at most (one more, then :class:`.tilecards.NotSolvable`,
+    also counted in :data:`TALLY`); more
     tiles than :data:`MOST_TILES`, or sets to list than :data:`MOST_LISTED`, are refused
     so before any is listed.
 
@@ -249,6 +250,14 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
         if known is None or known[0] < score:
             front[capped] = (score, choice, sub)
 
+    def remember(key: tuple[tuple[int, ...], int, bool], front: Front) -> Front:
+        _pareto(front)
+        memo[key] = front
+        TALLY.states += 1
+        if len(memo) > most:  # an absurd rack (dozens of tiles): refuse, never hang
+            raise _too_many(len(tiles))
+        return front
+
     def solve(counts: tuple[int, ...], left: int, started: bool) -> Front:
         """The best packings of what is left; ``started``: the lowest tile's copies left
         out are decided (sets holding it only, from now on)."""
@@ -272,10 +281,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
                     rest[first] -= out
                     for v, (score, _, _) in solve(tuple(rest), left, bool(rest[first])).items():
                         merge(front, v, score, LEFT_OUT - out, v)
-                _pareto(front)
-                memo[key] = front
-                TALLY.states += 1
-                return front
+                return remember(key, front)
             for i, (cand, need, gain) in enumerate(by_first[first]):
                 if len(cand.jokers) > left or any(c < n for c, n in zip(counts, need)):
                     continue
@@ -284,12 +290,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
                 for v, (score, _, _) in sub.items():
                     merge(front, v + cand.value, score + _scored(gain, cand.value, scale,
                                                                  by_value), i, v)
-        _pareto(front)
-        memo[key] = front
-        TALLY.states += 1
-        if len(memo) > most:  # an absurd rack (dozens of tiles): refuse, never hang
-            raise _too_many(len(tiles))
-        return front
+        return remember(key, front)
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * len(tiles) + 200))
