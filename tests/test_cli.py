@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clirun import one_error_line, run, unfolded
+from clirun import HANG, one_error_line, run, unfolded
 
 from rummy_cli.cli import cli
 
@@ -1072,7 +1072,7 @@ def _run_with_stdout(args: list[str], stdout: object) -> tuple[int, str]:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", *args], stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=60)
+                          stderr=subprocess.PIPE, text=True, timeout=HANG)
     return done.returncode, done.stderr
 
 
@@ -1182,7 +1182,7 @@ def _run_with_stdout_closed(*args: str) -> tuple[int, str]:
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", *args],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          timeout=60, preexec_fn=lambda: __import__("os").close(1))
+                          timeout=HANG, preexec_fn=lambda: __import__("os").close(1))
     return done.returncode, done.stderr
 
 
@@ -1223,7 +1223,7 @@ def test_a_dispute_from_a_closed_stdin_is_one_error_line() -> None:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", "check", "turn", "-"],
-                          capture_output=True, text=True, timeout=60,
+                          capture_output=True, text=True, timeout=HANG,
                           preexec_fn=lambda: __import__("os").close(0))
     assert done.returncode == 2
     assert one_error_line(done.stderr).startswith("Error: standard input is closed")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clirun import one_error_line, run
+from clirun import HANG, one_error_line, run
 
 import rummy_cli
 from rummy_cli import ledger
@@ -140,7 +140,7 @@ def test_ctrl_c_during_start_up_is_one_line(tmp_path: Path, sig: signal.Signals)
              "    return real(name, *a, **k)\n"
              "builtins.__import__ = slow\n")
     proc = subprocess.run([*_command(setup), "--version"], capture_output=True,
-                          text=True, env=_env(), cwd=tmp_path, timeout=60)
+                          text=True, env=_env(), cwd=tmp_path, timeout=HANG)
     assert (proc.returncode, proc.stderr.strip(), proc.stdout) == (2, "Error: stopped", "")
 
 
@@ -155,7 +155,7 @@ def test_a_stop_signal_the_parent_ignores_stays_ignored(tmp_path: Path) -> None:
              "    return real(name, *a, **k)\n"
              "builtins.__import__ = slow\n")
     proc = subprocess.run([*_command(setup), "--version"], capture_output=True, text=True,
-                          env=_env(), cwd=tmp_path, timeout=60)
+                          env=_env(), cwd=tmp_path, timeout=HANG)
     assert (proc.returncode, proc.stdout, proc.stderr) == (
         0, f"rummy, version {rummy_cli.__version__}\n", "")
 
@@ -190,11 +190,11 @@ def test_a_stop_at_each_point_of_a_round_exits_as_the_file_says(
     recorded (a script must not enter it again); before it exit 2 and nothing changed."""
     path = tmp_path / "game.yaml"
     subprocess.run([*_command(), "new", "Ann", "Ben", "Cy", "--dealer", "Ann", "--ledger",
-                    str(path)], check=True, env=_env(), capture_output=True, timeout=60)
+                    str(path)], check=True, env=_env(), capture_output=True, timeout=HANG)
     before = path.read_bytes()
     proc = subprocess.run([*_command(f"import os\nSIG = {int(sig)}\n" + point), *SMALL_ROUND,
                            "--ledger", str(path)], capture_output=True, text=True,
-                          env=_env(), cwd=tmp_path, timeout=60)
+                          env=_env(), cwd=tmp_path, timeout=HANG)
     rounds = len(ledger.load(path)[0].rounds)
     if recorded:
         assert proc.returncode == 0 and rounds == 1, proc.stderr
@@ -247,7 +247,7 @@ def test_fuzz_stop_at_random_moments_exit_code_agrees_with_the_file(
     path = tmp_path / "game.yaml"
     env = _env()
     subprocess.run([*_command(), "new", "Ann", "Ben", "Cy", "--dealer", "Ann", "--ledger",
-                    str(path)], check=True, env=env, capture_output=True, timeout=60)
+                    str(path)], check=True, env=env, capture_output=True, timeout=HANG)
     outcomes: dict[str, int] = {}
     for _ in range(10):
         before = path.read_bytes()
@@ -256,7 +256,7 @@ def test_fuzz_stop_at_random_moments_exit_code_agrees_with_the_file(
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(rng.uniform(0.0, 0.35))
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=HANG)
         rounds_after = len(ledger.load(path)[0].rounds)
         changed = path.read_bytes() != before
         assert rounds_after == rounds_before + changed, err  # one round, or none
@@ -284,7 +284,7 @@ def test_fuzz_stop_chart_output_at_random_moments_leaves_no_half_image(
                                 stderr=subprocess.PIPE, text=True)
         time.sleep(rng.uniform(0.0, 1.5))
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate(timeout=HANG)
         outcome = _check_outcome(proc, err, False, int(sig))
         assert night.read_bytes() == FRIDAY.read_bytes()
         assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
@@ -465,7 +465,7 @@ def test_fifo_ledger_is_refused_without_blocking(command: tuple[str, ...]) -> No
     worker = threading.Thread(target=lambda: done.append(run(*command, "--ledger", "f.yaml")),
                               daemon=True)
     worker.start()
-    worker.join(timeout=20)
+    worker.join(timeout=HANG)
     assert done, "rummy blocked on a FIFO"
     code, _, err = done[0]
     assert code == 2 and "f.yaml" in one_error_line(err) and "not" in err
@@ -478,7 +478,7 @@ def test_fifo_dispute_is_refused_without_blocking() -> None:
     worker = threading.Thread(target=lambda: done.append(run("check", "turn", "d.yaml")),
                               daemon=True)
     worker.start()
-    worker.join(timeout=20)
+    worker.join(timeout=HANG)
     assert done, "rummy blocked on a FIFO"
     code, _, err = done[0]
     assert code == 2 and "named pipe (FIFO)" in one_error_line(err)
@@ -606,7 +606,7 @@ def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path
             "builtins.__import__ = wrapped\n"
             "rummy_cli.main()\n")
     proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
-                          text=True, env=_env(), cwd=tmp_path, timeout=60)
+                          text=True, env=_env(), cwd=tmp_path, timeout=HANG)
     assert proc.returncode == 2 and proc.stderr.strip() == "Error: stopped"
 
 
@@ -646,7 +646,7 @@ def test_chart_output_to_a_fifo_is_refused_without_blocking(output: str) -> None
     worker = threading.Thread(target=lambda: done.append(
         run("chart", "--ledger", "night.yaml", "--output", output)), daemon=True)
     worker.start()
-    worker.join(timeout=30)
+    worker.join(timeout=HANG)
     if not done:  # free a writer blocked on the FIFO before failing (never block here)
         os.close(os.open("race.svg", os.O_RDONLY | os.O_NONBLOCK))
     assert done, "chart --output blocked on a FIFO"
@@ -683,7 +683,7 @@ def test_chart_image_writes_nothing_under_home(tmp_path: Path) -> None:
         env.pop(name, None)
     proc = subprocess.run([*_command(), "chart", "--ledger", "night.yaml", "--output",
                            "r.png"], capture_output=True, text=True, env=env, cwd=tmp_path,
-                          timeout=120)
+                          timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     assert Path("r.png").read_bytes().startswith(b"\x89PNG")
     assert list(home.iterdir()) == []
@@ -736,7 +736,7 @@ def test_ctrl_c_the_instant_a_question_appears_stops_guided_entry(tmp_path: Path
 
     path = tmp_path / "rummy-ledger.yaml"
     subprocess.run([*_command(), "new", "Ann", "Ben", "--dealer", "Ann"], check=True,
-                   env=_env(), capture_output=True, cwd=tmp_path, timeout=60)
+                   env=_env(), capture_output=True, cwd=tmp_path, timeout=HANG)
     before = path.read_bytes()
     setup = ("import threading\n"
              "threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
@@ -746,7 +746,7 @@ def test_ctrl_c_the_instant_a_question_appears_stops_guided_entry(tmp_path: Path
                             stdout=slave, stderr=slave, env=_env(), cwd=tmp_path)
     os.close(slave)
     shown = b""
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     try:
         while b"Who knocked?" not in shown and time.monotonic() < deadline:
             if select.select([master], [], [], 0.5)[0]:
@@ -754,7 +754,7 @@ def test_ctrl_c_the_instant_a_question_appears_stops_guided_entry(tmp_path: Path
         assert b"Who knocked?" in shown, shown
         proc.send_signal(signal.SIGINT)
         try:
-            code = proc.wait(timeout=20)
+            code = proc.wait(timeout=HANG)
         except subprocess.TimeoutExpired:
             proc.kill()
             pytest.fail("Ctrl-C at the question was ignored until Enter")
