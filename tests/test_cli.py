@@ -1205,6 +1205,21 @@ def test_a_round_recorded_with_stdout_closed_says_it_is_kept() -> None:
     assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
 
 
+def test_a_closed_stdin_reads_as_an_empty_input_not_a_bug() -> None:
+    # 'rummy round --guided <&-': the questions end as with '< /dev/null', in one line
+    import subprocess
+    import sys
+
+    new_game("Ann", "Ben", dealer="Ann")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    done = subprocess.run([sys.executable, "-m", "rummy_cli", "round", "--guided"],
+                          capture_output=True, text=True, timeout=HANG,
+                          preexec_fn=lambda: __import__("os").close(0))
+    assert done.returncode == 2 and done.stderr.startswith("Round 1 (Ann dealt).")
+    assert done.stderr.splitlines()[-1].startswith("Error: the input ended at 'Who knocked?")
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
 def test_a_round_recorded_under_a_full_disk_is_not_called_nothing_done() -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")

@@ -381,6 +381,26 @@ def _closed_stdout_fails() -> None:
     sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
 
 
+def _closed_stdin_is_empty() -> None:
+    """Started with stdin closed (``rummy round <&-``), Python leaves ``sys.stdin`` None and
+    a question ends in "lost sys.stdin": read it as an empty input instead, so a question
+    says that the input ended (as with ``< /dev/null``). Descriptor 0 is held by the null
+    device, so no file rummy opens (a ledger) gets the number a library might read."""
+    if sys.stdin is not None:
+        return
+    with contextlib.suppress(OSError):
+        held = os.open(os.devnull, os.O_RDONLY)
+        if held != 0:
+            os.dup2(held, 0)
+            os.close(held)
+    sys.stdin = ClosedInput(io.BytesIO(b""), encoding="utf-8")
+
+
+class ClosedInput(io.TextIOWrapper):
+    """The empty input that stands for a stdin closed at start (see
+    :func:`_closed_stdin_is_empty`): a command that reads a file from it says it is closed."""
+
+
 def _register_bash_completion() -> None:
     """Click's bash completion, except that 'Ann=' gets no space after it."""
     from click.shell_completion import BashComplete, add_completion_class
@@ -818,6 +838,7 @@ def main(held: Any = None) -> None:
     """
     _Run.whole_process, _Run.held = True, held
     _closed_stdout_fails()
+    _closed_stdin_is_empty()
     _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 
