@@ -34,6 +34,7 @@ from .ledger_path import (
 from .ledger_path import ledger_path as ledger_path
 from .ledger_path import path_problem as path_problem
 from .ledger_size import MAX_ROUNDS as MAX_ROUNDS
+from .ledger_size import check_rounds as check_rounds
 from .ledger_size import check_size, size_warning
 from .portable import keep_owner, replace
 from .safeyaml import (
@@ -66,6 +67,8 @@ OWN_LINES = frozenset(HEADER.splitlines()) | {
 # a game of any kind: each kind's module in games/ says what it holds; what all of them
 # provide is games.PlayedGame, all the ledger reads of them
 AnyGame = PlayedGame
+
+_side_name = side_name  # outfile.py imports it by this name
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import errno
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -85,6 +86,11 @@ def _deny_under(monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
     for name in ("stat", "lstat", "open", "scandir", "access", "mkdir", "listdir"):
         monkeypatch.setattr(os, name, denying(getattr(os, name)))
     monkeypatch.setattr(builtins, "open", denying(builtins.open))
+    # Python 3.10's pathlib calls the os functions it bound at import, through its accessor
+    accessor = getattr(pathlib, "_NormalAccessor", None)
+    if accessor is not None:
+        for name in ("stat", "open", "scandir", "listdir", "mkdir"):
+            monkeypatch.setattr(accessor, name, staticmethod(denying(getattr(accessor, name))))
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
