@@ -8,7 +8,6 @@ import stat
 from pathlib import Path
 
 from .errors import LedgerError
-from .ledger_size import MAX_ROUNDS as MAX_ROUNDS
 
 DEFAULT_NAME = "rummy-ledger.yaml"
 

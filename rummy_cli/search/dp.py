@@ -56,7 +56,7 @@ step where every state does so is skipped (most steps of a small position).
 
 States keep no links to the states they came from: the layers are kept, and the way to
 the best state is found afterwards by replaying each step backwards
-(:meth:`_Search._parent`), to lay out the melds at the end.
+(:meth:`Search._parent`), to lay out the melds at the end.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ import gc
 from collections.abc import Iterator
 
 from . import tuning
-from .layers import _Search
+from .layers import Search
 from .layout import lay_out
 from .problem import (
     Problem,
@@ -142,14 +142,14 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
     if beam and most > 0:
         # a quick search that keeps only the best-scoring states finds a good play, often
         # the best: the exact search then only needs to look for one as good
-        quick = _Search(suits, most, jokers, beam=beam)
+        quick = Search(suits, most, jokers, beam=beam)
         found = quick.best()
         if (found is None and jokers
                 and quick.work * tuning.RETRY_SCALE <= tuning.RETRY_WORK * suits.work):
             # a narrow search with jokers often spends them early and dies: a wider one,
             # when the exact search is likely to cost more, often finds the play that
             # spares the exact search most of its budget
-            found = _Search(suits, most, jokers, beam=beam * tuning.RETRY_SCALE).best()
+            found = Search(suits, most, jokers, beam=beam * tuning.RETRY_SCALE).best()
         # (a play it finds may still leave out more than `most`: jokers it did not place)
         if found is not None and potential - found[1] <= most:
             choices, score = found
@@ -176,7 +176,7 @@ def _best(suits: Suits, jokers: int, beat: int | None = None) -> Solution | None
                 return known
             continue
         tried = budget
-        search = _Search(suits, budget, jokers)
+        search = Search(suits, budget, jokers)
         found = search.best()
         suits.work = max(suits.work, search.work)
         if found is not None:

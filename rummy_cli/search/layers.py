@@ -32,7 +32,7 @@ from .suit import Suits
 from .tuning import TALLY
 
 
-class _Search(CardSteps):
+class Search(CardSteps):
     """The forward pass: one layer of reachable states per step; then the way back."""
 
     def __init__(self, suits: Suits, budget: int, jokers: int, beam: int = 0,
@@ -218,7 +218,7 @@ def _above(suits: Suits, budget: int, jokers: int) -> tuple[list[int], Matched]:
         suits.mirror = Suits(mirrored, spare=False,
                              finish_jokers=problem.free_must + problem.free_may)
     mirror = suits.mirror
-    search = _Search(mirror, budget, jokers=jokers, record=[])
+    search = Search(mirror, budget, jokers=jokers, record=[])
     search.high_fits = [-1] * (jokers + 1)  # aces kept for the far end may use jokers below
     if jokers:
         search.limit = max(tuning.MIRROR_LIMIT, tuning.LIMIT_SCALE * suits.work)

@@ -10,7 +10,6 @@ from .problem import (
     group_count,
 )
 from .suit import Suits
-from .tuning import TALLY as TALLY
 
 # A state is one int: the numbers of the four suits' open runs (8 bits each), the cards
 # kept for this rank's groups (8 bits), the most of them in one suit (4 bits), the free

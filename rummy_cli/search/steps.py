@@ -1,6 +1,6 @@
 """How the exact search (:mod:`.dp`) goes from one layer of states to the next: a card of
 one suit at a rank placed in runs, groups or kept back, and the runs and groups closed at
-the end of a rank. A base of :class:`.layers._Search`, which holds the state it reads."""
+the end of a rank. A base of :class:`.layers.Search`, which holds the state it reads."""
 
 from __future__ import annotations
 

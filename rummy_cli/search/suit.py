@@ -103,7 +103,7 @@ class Suits:
         self._options: dict[tuple[int, int, int, int], list[Option]] = {}
         self._finishable: dict[tuple[int, int, Runs, int], bool] = {}
         # the search's moves, kept across its runs: by (rank, suit, jokers), then by the
-        # state less the other suits' runs (see :meth:`.dp._Search._moves`)
+        # state less the other suits' runs (see :meth:`.dp.Search._moves`)
         self.moves: dict[tuple[int, int, int], dict[int, list[tuple[int, int, int, Choice]]]] = {}
 
     def number(self, runs: Runs) -> int:

@@ -14,7 +14,7 @@ SATURATED = 3.0  # a search less than this much larger than the last: budgets st
 
 
 # the states the quick search that finds a good play first keeps at each step (0: no
-# quick search); None: by the number of cards that may be placed (see :func:`_beam`)
+# quick search); None: by the number of cards that may be placed (see :func:`.dp._beam`)
 BEAM: int | None = None
 
 

@@ -11,10 +11,7 @@ from itertools import combinations, permutations, product
 from ...cards import AnyCard, Card, Joker
 from ...search.problem import Solution
 from ...tiles import AnyTile, Tile, TileJoker, TileSet, tile_sort_key
-from .plays import Objective as Objective
-from .plays import TileArrangement as TileArrangement
-from .plays import TilePlay as TilePlay
-from .plays import tile_points as tile_points
+from .plays import TilePlay, tile_points
 from .rules import RummikubRules
 from .tidy import (
     SMALL_LAY_OUT,

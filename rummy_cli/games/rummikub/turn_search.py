@@ -13,10 +13,7 @@ from ...errors import UnusableInputError
 from ...search.problem import Cell
 from ...tiles import AnyTile, Tile, TileJoker, tile_sort_key
 from .packing import Candidate, candidates, pack
-from .plays import Objective as Objective
-from .plays import TileArrangement as TileArrangement
-from .plays import TilePlay as TilePlay
-from .plays import tile_points as tile_points
+from .plays import Objective, TilePlay, tile_points
 from .rules import RummikubRules
 from .sets import judge_set
 from .strict import strict_best
@@ -26,11 +23,7 @@ from .tidy import (
 )
 from .tilecards import NotSolvable, card_of, problem_of, solve, tile_back
 from .turn import opening_worth
-from .turn_finish import Found as Found
-from .turn_finish import JokerWay as JokerWay
-from .turn_finish import SearchJoker as SearchJoker
-from .turn_finish import TurnFinish
-from .turn_finish import joined_sets as joined_sets
+from .turn_finish import Found, JokerWay, SearchJoker, TurnFinish, joined_sets
 
 MOST_OPENINGS = 400  # openings tried under opening_turn=continue, when the best play opens not
 
