@@ -14,14 +14,15 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .comments import Notes, collect, has_comments
 from .document import Where, get, only_keys, place, written
-from .errors import LedgerError, RefusedError
+from .errors import LedgerError
 from .games import MANIPULATION, PlayedGame, game_document, game_from, game_keys
+from .ledger_games import AnyGame
+from .ledger_games import Ledger as Ledger
 from .ledger_lock import locked as locked
 from .ledger_path import (
     DEFAULT_NAME,
@@ -64,37 +65,8 @@ HEADER = (
 # as a person's comments
 OWN_LINES = frozenset(HEADER.splitlines()) | {
     "# Comments are not kept when rummy writes this file: give a round a note: line instead."}
-# a game of any kind: each kind's module in games/ says what it holds; what all of them
-# provide is games.PlayedGame, all the ledger reads of them
-AnyGame = PlayedGame
 
 _side_name = side_name  # outfile.py imports it by this name
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """The games of one ledger file, oldest first; the last one is the game being played."""
-
-    games: tuple[AnyGame, ...]
-
-    @property
-    def current(self) -> AnyGame:
-        """The last game: the one ``round``, ``fix`` and ``undo`` change."""
-        return self.games[-1]
-
-    def with_current(self, game: AnyGame) -> Ledger:
-        """The ledger with its last game replaced by ``game``."""
-        return Ledger(self.games[:-1] + (game,))
-
-    def game(self, number: int | None) -> AnyGame:
-        """Game ``number`` (1 = the first in the file), or the current one for None."""
-        if number is None:
-            return self.current
-        if not 1 <= number <= len(self.games):
-            count = len(self.games)
-            raise RefusedError(f"there is no game {number}: this ledger holds "
-                               f"{count} game{'s' if count > 1 else ''} (1 to {count})")
-        return self.games[number - 1]
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .safeyaml import MAX_BYTES
 NEAR_FULL = 0.9  # a ledger this full (of the size rummy reads) is warned about at each use
 
 if TYPE_CHECKING:
-    from .ledger import Ledger
+    from .ledger_games import Ledger
 
 
 # The most rounds rummy writes into one file. Every command reads and scores the whole file:
