@@ -34,7 +34,7 @@ from .cards import (
 )
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
 from .shapes import Kind as Kind
-from .shapes import Shape, longest_run, missing_suits, run_positions
+from .shapes import Shape, longest_run, missing_suits, runs_holding
 from .shapes import Violation as Violation  # a meld's, a set's and a turn's problems alike
 
 ILLEGAL_MELD = "illegal-meld"
@@ -166,17 +166,14 @@ def run_placements(
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     aces = [i for i, r in enumerate(known_ranks) if r == 1]
     choices = product((1, 14) if rules.ace_high else (1,), repeat=len(aces))
-    windows = [set(w) for w in run_positions(size, ones)]
     for choice in choices:
         pos = list(known_ranks)
         for i, p in zip(aces, choice):
             pos[i] = p
         if len(set(pos)) != len(pos):
             continue
-        for window in windows:
-            if not window.issuperset(pos):
-                continue
-            free = tuple(sorted(window - set(pos)))
+        for window in runs_holding(pos, size, ones):
+            free = tuple(p for p in window if p not in pos)
             key = (tuple(sorted(pos)), free)
             if key not in seen:
                 seen.add(key)

@@ -90,6 +90,26 @@ def run_positions(size: int, ones: str) -> Iterator[tuple[int, ...]]:
         yield tuple(range(start, start + size))
 
 
+def runs_holding(positions: Sequence[int], size: int, ones: str) -> Iterator[range]:
+    """The positions of every run of ``size`` that holds all ``positions``, low to high.
+
+    >>> [tuple(r) for r in runs_holding([12, 13], 3, "high")]
+    [(11, 12, 13), (12, 13, 14)]
+    """
+    if ones == "wrap":
+        for window in run_positions(size, ones):
+            if set(window).issuperset(positions):
+                yield range(window[0], window[0] + size)
+        return
+    top = longest_run(ones)
+    if size > top:
+        return
+    lo = max(1, (max(positions) if positions else 1) - size + 1)
+    hi = min(min(positions) if positions else top, top - size + 1)
+    for start in range(lo, hi + 1):
+        yield range(start, start + size)
+
+
 def run_windows(size: int, ones: str) -> Iterator[tuple[int, ...]]:
     """The ranks of every run of ``size``, low to high (the 1 after the 13 as 1)."""
     for window in run_positions(size, ones):
@@ -122,15 +142,18 @@ def candidates(fixed: Sequence[tuple[int, T]], size: int, shape: Shape[T],
 
 
 def fillings(fixed: Sequence[tuple[int, T]], free: int, size: int, shape: Shape[T],
-             make: Callable[[int, T], Item]) -> Iterator[tuple[Kind, list[Item], list[Item]]]:
+             make: Callable[[int, T], Item], made: Sequence[Item] | None = None,
+             ) -> Iterator[tuple[Kind, list[Item], list[Item]]]:
     """Every legal meld of ``size`` holding ``fixed`` and ``free`` jokers that stand for
-    anything: ``(kind, the whole meld, what the free jokers stand for, sorted)``."""
+    anything: ``(kind, the whole meld, what the free jokers stand for, sorted)``.
+
+    ``made``: the fixed items as the caller has them made already (saves making them)."""
     if size < shape.min_size:
         return
-    made = Counter(make(r, s) for r, s in fixed)
+    have = Counter(made if made is not None else [make(r, s) for r, s in fixed])
     for kind, whole in candidates(fixed, size, shape, make):
         missing = Counter(whole)
-        missing.subtract(made)
+        missing.subtract(have)
         if any(n < 0 for n in missing.values()):
             continue
         fills = sorted(missing.elements())  # type: ignore[type-var]
@@ -140,25 +163,28 @@ def fillings(fixed: Sequence[tuple[int, T]], free: int, size: int, shape: Shape[
 
 def plain_kind(items: Sequence[tuple[int, T]], shape: Shape[T]) -> Kind | None:
     """``group``, ``run`` or None: whether items without jokers make a meld of ``shape``."""
-    if len(items) < shape.min_size:
+    size = len(items)
+    if size < shape.min_size:
         return None
-    if len(set(items)) != len(items):  # an item twice: only A-2-...-K-A or a run round
-        return next((k for k, _, _ in fillings(items, 0, len(items), shape, _pair)), None)
-    ranks = sorted(r for r, _ in items)
-    if ranks[0] == ranks[-1]:
-        return "group" if len(items) <= shape.max_group else None
-    if len({s for _, s in items}) != 1:
+    ranks = sorted([r for r, _ in items])
+    low, high = ranks[0], ranks[-1]
+    if low == high:
+        if len({s for _, s in items}) != size:
+            return None  # a suit twice: no group
+        return "group" if size <= shape.max_group else None
+    suit = items[0][1]
+    if any(s != suit for _, s in items):
         return None
-    size = len(ranks)
-    if ranks[-1] - ranks[0] == size - 1:
+    if len(set(ranks)) != size:  # a rank twice: only A-2-...-K-A or a run all round
+        return next((k for k, _, _ in fillings(items, 0, size, shape, _pair)), None)
+    if high - low == size - 1:
         return "run"
-    if shape.ones == "low" or ranks[0] != 1:
+    if shape.ones == "low" or low != 1:
         return None
-    high = sorted(14 if r == 1 else r for r in ranks)  # the ace after the king: Q-K-A
-    if high[-1] - high[0] == size - 1:
+    if ranks[1] - 1 == 14 - size:  # the ace after the king: Q-K-A
         return "run"
     if shape.ones == "wrap":  # round the corner: one gap in the circle of 13 takes the rest
-        gaps = [b - a for a, b in zip(ranks, ranks[1:])] + [ranks[0] + 13 - ranks[-1]]
+        gaps = [b - a for a, b in zip(ranks, ranks[1:])] + [low + 13 - high]
         return "run" if sum(1 for g in gaps if g != 1) == 1 and size <= 13 else None
     return None
 

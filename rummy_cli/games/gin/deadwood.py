@@ -50,7 +50,7 @@ def meld_kind(cards: Sequence[Card]) -> Kind | None:
     >>> [meld_kind(parse_cards(t)) for t in ("AS 2S 3S", "QS KS AS", "7H 7D 7C", "7H 8H")]
     ['run', None, 'group', None]
     """
-    return plain_kind([(c.rank, c.suit) for c in cards], GIN_SHAPE)
+    return plain_kind([(c.rank, c.suit) for c in cards], GIN_SHAPE) if len(cards) >= 3 else None
 
 
 GIN_SHAPE = Shape(tuple(Suit), ones="low", min_size=3, max_group=4)  # G3: the ace low only

@@ -63,12 +63,12 @@ def readings(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> tuple
     """
     if len(tiles) < MIN_SET:
         return ()
-    fixed = [(t.number, t.colour) for t in tiles if isinstance(t, Tile)]
-    fixed += [(t.stands_for.number, t.stands_for.colour) for t in tiles
-              if isinstance(t, TileJoker) and t.stands_for]
-    free = sum(1 for t in tiles if isinstance(t, TileJoker) and t.stands_for is None)
+    made = [t for t in tiles if isinstance(t, Tile)]
+    made += [t.stands_for for t in tiles if isinstance(t, TileJoker) and t.stands_for]
+    free = len(tiles) - len(made)
     return tuple(Reading(kind, tuple(whole), _joker_tiles(tiles, fills))
-                 for kind, whole, fills in fillings(fixed, free, len(tiles), shape_of(rules), Tile))
+                 for kind, whole, fills in fillings([(t.number, t.colour) for t in made], free,
+                                                    len(tiles), shape_of(rules), Tile, made))
 
 
 def shape_of(rules: RummikubRules) -> Shape[Colour]:
