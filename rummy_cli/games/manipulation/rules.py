@@ -15,6 +15,7 @@ from typing import Any
 
 from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
+from ...house_rules import RuleReader
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,16 +86,7 @@ class Rules:
         >>> MANIPULATION_RUMMY.with_house_rules({"knock-limit": "7", "ace_high": "no"}).knock_limit
         7
         """
-        from ...house_rules import typed_values
-
-        values = typed_values(self, typed, _typed_value, lambda name, typed, hint: RuleError(
-            name, f"there is no rule {typed!r}: {hint}'rummy rules' lists the figures a "
-                  "table may change"))
-        changed = replace(self, **values)
-        problem = changed.problem()
-        if problem:
-            raise RuleError(*problem)
-        return changed
+        return READER.changed(self, typed)
 
     def differences(self, book: Rules | None = None) -> dict[str, tuple[Any, Any]]:
         """The figures that differ from the book: ``{name: (in force, book)}``.
@@ -148,25 +140,10 @@ class Rules:
         return None
 
 
-def _typed_value(name: str, text: str, book: Any) -> Any:
-    """A figure as typed on the command line, of the same kind as the book's."""
-    word = text.strip().lower()
-    if isinstance(book, bool):
-        if word in ("true", "yes", "on", "1"):
-            return True
-        if word in ("false", "no", "off", "0"):
-            return False
-        raise RuleError(name, f"rule {name!r} is yes or no, not {text[:20]!r}")
-    from ...errors import NotationError
-    from ...numbers import whole
-
-    try:
-        return whole(word, f"rule {name!r}", hi=MAX_FIGURE)
-    except NotationError as exc:
-        raise RuleError(name, str(exc)) from None
-
-
 MAX_FIGURE = 999_999_999  # no figure of a card game comes near it
+# how --rule NAME=VALUE reads here: every figure a whole number, ace_high yes or no
+READER = RuleReader(error=RuleError, hi=MAX_FIGURE, unknown=(
+    "there is no rule {typed!r}: {hint}'rummy rules' lists the figures a table may change"))
 
 MANIPULATION_RUMMY = Rules()
 # the --game names of Manipulation Rummy: one, the book's figures (its rulebook reads them)
