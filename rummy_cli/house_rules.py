@@ -57,6 +57,21 @@ def typed_values(rules: Any, typed: dict[str, str], value: Callable[[str, str, A
     return values
 
 
+def differences(rules: Any, book: Any) -> dict[str, tuple[Any, Any]]:
+    """``{name: (in force, the book's)}``: the rules that differ from ``book`` (its preset).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Book:
+    ...     game: str = "demo"
+    ...     target: int = 150
+    >>> differences(Book(target=200), Book())
+    {'target': (200, 150)}
+    """
+    return {f.name: (getattr(rules, f.name), getattr(book, f.name)) for f in fields(rules)
+            if f.name != "game" and getattr(rules, f.name) != getattr(book, f.name)}
+
+
 def carried(house: Mapping[str, tuple[Any, Any]], preset: Any) -> dict[str, Any]:
     """``{name: value}``: the house rules of a game (``{name: (in force, its preset's)}``)
     that the next game, of the rules ``preset``, keeps.

@@ -17,7 +17,7 @@ from typing import Any
 from ...cards import Card, Suit
 from ...document import written
 from ...errors import RummyError
-from ...house_rules import RuleReader
+from ...house_rules import RuleReader, differences
 
 TIES = ("undercut", "none")
 SHUTOUTS = ("double", "double-points", "plus100", "off")
@@ -131,9 +131,7 @@ class GinRules:
 
     def differences(self) -> dict[str, tuple[Any, Any]]:
         """The options that differ from this game's preset: ``{name: (in force, preset)}``."""
-        book = find_preset(self.game)
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, find_preset(self.game))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GinRules:

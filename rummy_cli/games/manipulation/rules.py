@@ -15,7 +15,7 @@ from typing import Any
 
 from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
-from ...house_rules import RuleReader
+from ...house_rules import RuleReader, differences
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,9 +94,7 @@ class Rules:
         >>> Rules(target=200).differences()
         {'target': (200, 150)}
         """
-        book = book or MANIPULATION_RUMMY
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, book or MANIPULATION_RUMMY)
 
     def problem_for(self, players: int) -> tuple[str, str] | None:
         """What makes these rules unplayable for ``players`` players, beyond :meth:`problem`.

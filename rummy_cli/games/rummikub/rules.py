@@ -19,7 +19,7 @@ from typing import Any
 
 from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
-from ...house_rules import RuleReader
+from ...house_rules import RuleReader, differences
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -128,9 +128,7 @@ class RummikubRules:
         >>> RUMMIKUB.with_house_rules({"ones": "high"}).differences()
         {'ones': ('high', 'low')}
         """
-        book = PRESETS.get(self.game, RUMMIKUB)
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, PRESETS.get(self.game, RUMMIKUB))
 
     def problem(self) -> tuple[str, str] | None:
         """The option that makes these rules unplayable, and why.
