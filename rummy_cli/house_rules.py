@@ -72,6 +72,40 @@ def differences(rules: Any, book: Any) -> dict[str, tuple[Any, Any]]:
             if f.name != "game" and getattr(rules, f.name) != getattr(book, f.name)}
 
 
+KINDS = {int: "a whole number", bool: "true or false"}  # what else a rule is: text
+
+
+def plain_rules(base: R, data: Mapping[Any, Any], *, error: Callable[[str, str], Exception],
+                unknown: str = "unknown rule {key!r} (known: {known})",
+                wrong: str = "rule {key!r} must be {kind}, not {value}",
+                optional: frozenset[str] = frozenset()) -> R:
+    """Rules read from the ledger's plain data over the preset ``base``: every rule given
+    must be one of the game's and of the kind of the preset's value (a whole number where
+    that is None; None itself only for an ``optional`` rule), and the rules playable.
+
+    ``unknown`` and ``wrong`` are the game's messages: ``{key}`` the rule, ``{known}`` every
+    rule's name, ``{kind}`` what the rule must be, ``{value}`` what it was.
+    """
+    names = [f.name for f in fields(base)]  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in names:
+            raise error(str(key), unknown.format(key=key, known=", ".join(names)))
+        book = getattr(base, key)
+        if not ((value is None and key in optional)
+                or type(value) is (type(book) if book is not None else int)):
+            from .document import written
+
+            raise error(key, wrong.format(key=key, kind=KINDS.get(type(book), "text"),
+                                          value=written(value)))
+        values[key] = value
+    rules = replace(base, **values)  # type: ignore[type-var]
+    problem = rules.problem()
+    if problem:
+        raise error(*problem)
+    return rules
+
+
 def carried(house: Mapping[str, tuple[Any, Any]], preset: Any) -> dict[str, Any]:
     """``{name: value}``: the house rules of a game (``{name: (in force, its preset's)}``)
     that the next game, of the rules ``preset``, keeps.

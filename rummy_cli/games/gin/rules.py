@@ -11,13 +11,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...cards import Card, Suit
 from ...document import written
 from ...errors import RummyError
-from ...house_rules import RuleReader, differences
+from ...house_rules import RuleReader, differences, plain_rules
 
 TIES = ("undercut", "none")
 SHUTOUTS = ("double", "double-points", "plus100", "off")
@@ -98,6 +98,7 @@ class GinRules:
     def problem(self) -> tuple[str, str] | None:
         """The option that makes these rules unplayable, and why.
 
+        >>> from dataclasses import replace
         >>> GIN.problem() is None, replace(GIN, knock=11).problem()
         (True, ('knock', 'the knock limit is 0 to 10 (0: gin only), not 11'))
         """
@@ -138,23 +139,9 @@ class GinRules:
         """Rules from the ledger's plain data: the preset named by ``game``, then every option
         given; unknown options or wrong kinds raise :class:`GinRuleError`."""
         base = find_preset(str(data.get("game", "gin")))
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise GinRuleError(key, f"unknown Gin option {key!r}")
-            book = getattr(base, key)
-            optional = key in ("knock", "big_gin")
-            ok = (value is None and optional) or (
-                type(value) is type(book) if book is not None else type(value) is int)
-            if not ok:
-                raise GinRuleError(key, f"Gin option {key!r} cannot be {written(value)}")
-            values[key] = value
-        rules = replace(base, **values)
-        problem = rules.problem()
-        if problem:
-            raise GinRuleError(*problem)
-        return rules
+        return plain_rules(base, data, error=GinRuleError, unknown="unknown Gin option {key!r}",
+                           wrong="Gin option {key!r} cannot be {value}",
+                           optional=frozenset({"knock", "big_gin"}))
 
 
 OFF = ("off", "none", "no")

@@ -10,12 +10,11 @@ A house rule or a sibling game is a new :class:`Rules` value, not new branches i
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
-from ...house_rules import RuleReader, differences
+from ...house_rules import RuleReader, differences, plain_rules
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,21 +62,7 @@ class Rules:
         >>> Rules.from_dict({"target": 100}).target
         100
         """
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise RuleError(key, f"unknown rule {key!r} (known: {', '.join(known)})")
-            default = getattr(MANIPULATION_RUMMY, key)
-            if type(value) is not type(default):
-                kind = {int: "a whole number", bool: "true or false"}.get(type(default), "text")
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
-            values[key] = value
-        rules = replace(MANIPULATION_RUMMY, **values)
-        problem = rules.problem()
-        if problem:
-            raise RuleError(*problem)
-        return rules
+        return plain_rules(MANIPULATION_RUMMY, data, error=RuleError)
 
     def with_house_rules(self, typed: dict[str, str]) -> Rules:
         """These rules with figures changed as typed (``{"target": "200"}``); refuses an

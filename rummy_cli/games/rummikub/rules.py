@@ -19,7 +19,7 @@ from typing import Any
 
 from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
-from ...house_rules import RuleReader, differences
+from ...house_rules import RuleReader, differences, plain_rules
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -98,24 +98,7 @@ class RummikubRules:
         if name not in PRESETS:
             raise RuleError("game", f"{name!r} is not a Rummikub preset "
                                     f"(known: {', '.join(PRESETS)})")
-        base = PRESETS[name]
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise RuleError(str(key), f"unknown rule {key!r} (known: {', '.join(known)})")
-            default = getattr(base, key)
-            if key == "rounds" and value is None:
-                pass
-            elif type(value) is not type(0 if key == "rounds" else default):
-                kind = "a whole number" if isinstance(default, int) else "text"
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
-            values[key] = value
-        rules = replace(base, **values)
-        problem = rules.problem()
-        if problem:
-            raise RuleError(*problem)
-        return rules
+        return plain_rules(PRESETS[name], data, error=RuleError, optional=frozenset({"rounds"}))
 
     def with_house_rules(self, typed: dict[str, str]) -> RummikubRules:
         """These rules with options changed as typed (``{"ones": "high"}``); refuses an
