@@ -54,6 +54,8 @@ def meld_kind(cards: Sequence[Card]) -> Kind | None:
 
 
 GIN_SHAPE = Shape(tuple(Suit), ones="low", min_size=3, max_group=4)  # G3: the ace low only
+LEAST = GIN_SHAPE.min_size  # the searches read the shape's sizes once
+GROUP_SIZES = tuple(range(LEAST, GIN_SHAPE.max_group + 1))
 
 
 def in_order(meld: Sequence[Card]) -> GinMeld:
@@ -109,7 +111,7 @@ class _Hand:
             by_suit.setdefault(c.suit, []).append((c.rank, i))
         melds: list[int] = []
         for same in by_rank.values():
-            for size in range(GIN_SHAPE.min_size, GIN_SHAPE.max_group + 1):
+            for size in GROUP_SIZES:
                 melds += [_mask(group) for group in combinations(same, size)]
         for suited in by_suit.values():
             suited.sort()
@@ -188,7 +190,7 @@ def _mask(indices: Sequence[int]) -> int:
 def _runs(stretch: Sequence[int]) -> list[int]:
     """Every run of 3 or more inside cards in a row."""
     return [_mask(stretch[a:b]) for a in range(len(stretch))
-            for b in range(a + GIN_SHAPE.min_size, len(stretch) + 1)]
+            for b in range(a + LEAST, len(stretch) + 1)]
 
 
 def shown(melds: Sequence[GinMeld]) -> tuple[GinMeld, ...]:
