@@ -89,11 +89,11 @@ def hollywood_races(game: GinGame) -> tuple[Race, ...]:
     was entered in it by G20, so a player who has not opened a game stays at 0 there.
 
     >>> from dataclasses import replace
-    >>> from .games.gin.game import new_gin_game, record_hand
+    >>> from .games.gin.game import new_game, record_round
     >>> from .games.gin.rules import GIN
-    >>> g = new_gin_game(["A", "B"], "A", rules=replace(GIN, scoring="hollywood"))
+    >>> g = new_game(["A", "B"], "A", rules=replace(GIN, scoring="hollywood"))
     >>> for knocker, a, b in [("A", 5, 65), ("A", 5, 50), ("B", 22, 2), ("A", 1, 31)]:
-    ...     g, _ = record_hand(g, knocker, {"A": a, "B": b})
+    ...     g, _ = record_round(g, knocker, {"A": a, "B": b})
     >>> [(r.name, r.totals, r.over_after, r.final) for r in hollywood_races(g)]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('Game 1', {'A': (60, 105), 'B': (0, 0)}, 2, {'A': 510, 'B': 0}),

@@ -45,12 +45,12 @@ def kind_of(game: Any) -> str:
     (its total is the sum of three games); classic Gin is Gin.
 
     >>> from .games.gin.rules import find_preset
-    >>> from .games.gin.game import new_gin_game
+    >>> from .games.gin.game import new_game
     >>> from dataclasses import replace
-    >>> kinds = [kind_of(new_gin_game(["A", "B"], "A", rules=find_preset(name)))
+    >>> kinds = [kind_of(new_game(["A", "B"], "A", rules=find_preset(name)))
     ...          for name in ("gin", "classic", "oklahoma")]
     >>> hollywood = replace(find_preset("oklahoma"), scoring="hollywood")
-    >>> kinds + [kind_of(new_gin_game(["A", "B"], "A", rules=hollywood))]
+    >>> kinds + [kind_of(new_game(["A", "B"], "A", rules=hollywood))]
     ['gin', 'gin', 'oklahoma', 'hollywood']
     """
     from .games import family_of
