@@ -94,7 +94,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """
     from datetime import datetime, timezone
 
-    from ..games import GAMES, is_gin, last_dealt
+    from ..games import GAMES, declared, default_preset, last_dealt, named, preset_rules
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
@@ -119,23 +119,26 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
                 dealt: PlayedGame | None = None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
-            wanted = last.rules.game if last is not None and is_gin(last) else "gin"
+            wanted = last.rules.game if last is not None and declared(last).hollywood else \
+                next(g for g in GAMES if g.hollywood).presets[0]
         keeper = keeper_for(wanted) if wanted else (
-            keeper_of(last) if last is not None else keeper_for("manipulation"))
+            keeper_of(last) if last is not None else keeper_for(default_preset()))
         if wanted is None:
-            wanted = last.rules.game if last is not None else "manipulation"
-        if rounds is not None and not any(g.package == "rummikub" and wanted in g.names
-                                          for g in GAMES):  # (its presets are its names)
+            wanted = last.rules.game if last is not None else default_preset()
+        game = named(wanted)
+        if rounds is not None and not hasattr(preset_rules(wanted), "rounds"):
             raise click.UsageError("--rounds is for Rummikub; this game ends when a total "
                                    "reaches its target: give --target N")
         starter = dealer
-        if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
+        if game.starter == "first":  # a game with no dealer: who plays first
             if dealer is not None:
-                raise click.UsageError("--dealer does not apply to Rummikub: Rummikub has no "
-                                       "dealer; say who plays first with --first NAME")
+                raise click.UsageError(f"--dealer does not apply to {game.title}: "
+                                       f"{game.title} has no dealer; say who plays first "
+                                       "with --first NAME")
             if knock_limit is not None:
-                raise click.UsageError("--knock-limit does not apply to Rummikub: it has no "
-                                       "knock; a round ends when a player goes out (K17)")
+                raise click.UsageError(f"--knock-limit does not apply to {game.title}: it "
+                                       "has no knock; a round ends when a player goes out "
+                                       "(K17)")
             starter = first
         elif first is not None:
             raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
@@ -336,13 +339,14 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O" \\
                   --ledger tiles.yaml
     """
+    from ..games import default_preset
     from ..ledger import ledger_path
     from .keepers import keeper_for, keeper_of, refuse_others
 
     _RUN.writes = True
     path = ledger_path(ledger)
     game = _load(path, quiet=True) if path.exists() else None
-    keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
+    keeper = keeper_of(game) if game is not None else keeper_for(default_preset())
     if game is None:  # no ledger: say so, not that another game's options do not fit it
         _read(path)
     refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,

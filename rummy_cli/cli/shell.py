@@ -774,7 +774,7 @@ def _game_chosen(choice: str, ledger: str | None) -> int:
             raise click.UsageError(f"--game {quoted(text)} is not a game of the ledger")
         return int(text)
     from ..ledger import ledger_path
-    from ..stats import KIND_NAMES, find_kind, kind_of
+    from ..stats import find_kind, kind_name, kind_of
 
     kind = find_kind(text)
     # a preset of its own within a kind (rummikub-xp, rummikub-strict) names games of that
@@ -787,16 +787,16 @@ def _game_chosen(choice: str, ledger: str | None) -> int:
         game = games[number - 1]
         if kind_of(game) == kind and exact in (None, game.rules.game):
             return number
-    raise RefusedError(f"{path} holds no {exact or KIND_NAMES[kind]} game")
+    raise RefusedError(f"{path} holds no {exact or kind_name(kind)} game")
 
 
 def _complete_game_kind(ctx: click.Context, param: click.Parameter, incomplete: str
                         ) -> list[Any]:
     from click.shell_completion import CompletionItem
 
-    from ..stats import KINDS
+    from ..stats import known_kinds
 
-    return [CompletionItem(key) for key, _ in KINDS if key.startswith(incomplete.lower())]
+    return [CompletionItem(k.key) for k in known_kinds() if k.key.startswith(incomplete.lower())]
 
 
 def _footer(text: str, fmt: str) -> None:

@@ -13,7 +13,8 @@ values, as ``json.dumps`` takes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -150,4 +151,114 @@ class Record(Protocol[G]):
 
     def game_document(self, game: G) -> dict[str, Any]:
         """The game as the ledger keeps it."""
+        ...
+
+
+# --- what a game declares of itself: the registry's one entry per game --------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Kind:
+    """A kind of game the statistics keep apart (a point of one is not a point of another)."""
+
+    key: str  # what ``rummy stats --game`` takes: 'oklahoma'
+    name: str  # its table's heading: 'Oklahoma'
+    word: str = "round"  # what one entry is called in its summary: 'round', 'hand'
+    jokers: bool = False  # its table counts the rounds ended holding a joker (Rummikub's)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declared:
+    """What a game says of itself to the registry (``rummy_cli.games``): the names it goes
+    by, what a message calls it, its kinds for the statistics. Its package (``module``)
+    holds, by these names, ``record`` (a :class:`Record`), ``rules`` (its ``PRESETS``, the
+    rules of each preset by name), ``report`` (a :class:`Report`) and ``rulebook.md``.
+
+    Plain data and a few functions of plain values: nothing here imports click or YAML.
+    """
+
+    module: str  # the game's package, as imported: 'rummy_cli.games.gin'
+    title: str  # what a message calls it: 'Manipulation Rummy', 'a Gin game'
+    presets: tuple[str, ...]  # the --game names that start such a game, its book's first
+    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
+    word: str = "round"  # what one entry is called: 'round', or 'hand' in the Gin family
+    kinds: tuple[Kind, ...] = ()  # its kinds for ``rummy stats``; none: one, its title
+    # the kind a game's rules count in (of ``kinds``); None: the first
+    kind_of: Callable[[Any], str] | None = None
+    kind_aliases: Mapping[str, str] = field(default_factory=dict)  # another word: a kind
+    kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
+    starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
+    hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
+    # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
+    # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
+    scorekeeping: Callable[[], Scorekeeping] | None = None
+
+    @property
+    def package(self) -> str:
+        """Its package's own name: 'gin'."""
+        return self.module.rpartition(".")[2]
+
+    @property
+    def stats_kinds(self) -> tuple[Kind, ...]:
+        """Its kinds for ``rummy stats``: those declared, else one named after it."""
+        return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
+
+    def stats_kind(self, rules: Any) -> str:
+        """The kind a game of these ``rules`` counts in."""
+        return self.kind_of(rules) if self.kind_of is not None else self.stats_kinds[0].key
+
+
+# --- a game's scorekeeping said as data, for the command line to turn into options ---------
+
+@dataclass(frozen=True, kw_only=True)
+class Option:
+    """An option of ``rummy round`` and ``rummy fix`` a game takes, as plain data.
+
+    ``dest`` names what the game is handed (see :meth:`Scorekeeping.entered`): for 'flag' a
+    bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
+    """
+
+    flag: str  # '--out'
+    dest: str  # 'out'
+    kind: str  # 'flag', 'name' or 'pairs'
+
+
+class Scorekeeping(Protocol):
+    """What the scorekeeping commands need of a game that says its command-line part as data
+    (a :class:`Declared` game's ``scorekeeping``): how a game starts and is announced, and
+    an entry made or changed from the options typed. Refusals are :class:`RummyError`
+    (``UnusableInputError`` for input that cannot be used): the CLI says them in one line.
+    """
+
+    @property
+    def OPTIONS(self) -> tuple[Option, ...]:
+        """The options of ``round`` and ``fix`` the game takes."""
+        ...
+
+    @property
+    def ENDS(self) -> str:
+        """How an entry ends, in the options' words (said when another game's is given)."""
+        ...
+
+    def start(self, players: tuple[str, ...], starter: str | None, seed: int | None,
+              created: str, typed: dict[str, str], preset: str,
+              last: PlayedGame | None) -> PlayedGame:
+        """A new game of ``players`` (who begins: ``starter``, else picked with ``seed``),
+        with the house rules ``typed``; ``last``: the ledger's last game, over, or None."""
+        ...
+
+    def announced(self, game: Any, number: int, where: str, starter_given: bool) -> list[str]:
+        """What 'rummy new' says of game ``number`` of the ledger ``where``, line by line."""
+        ...
+
+    def announced_json(self, game: Any, number: int, where: str) -> Json:
+        """'rummy new --json', without the house rules (the CLI adds them)."""
+        ...
+
+    def entered(self, game: Any, given: Mapping[str, object]) -> PlayedGame:
+        """The game with one more entry, as the options ``given`` (by ``dest``) say."""
+        ...
+
+    def fixed(self, game: Any, number: int, given: Mapping[str, object]) -> PlayedGame:
+        """The game with entry ``number`` changed as the options ``given`` say (None or
+        empty: not given, as recorded)."""
         ...
