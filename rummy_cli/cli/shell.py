@@ -62,7 +62,22 @@ def choices_said(choices: Sequence[str]) -> str:
 
 class OneOf(click.Choice):  # type: ignore[type-arg]
     """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
-    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted)."""
+    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted).
+
+    The choices given are read each time: a list that grows (the registry's presets, when a
+    game is registered) is taken as it is then."""
+
+    def __init__(self, choices: Sequence[Any], case_sensitive: bool = True) -> None:
+        super().__init__(choices, case_sensitive)
+        self._choices = choices
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[Any]:
+        return tuple(self._choices)
+
+    @choices.setter
+    def choices(self, given: Sequence[Any]) -> None:
+        self._choices = given
 
     def get_missing_message(self, param: click.Parameter,
                             ctx: click.Context | None = None) -> str:
