@@ -126,6 +126,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import (
         chosen_alone,
+        given_options,
         keeper_of,
         refuse_others,
         show,
@@ -138,9 +139,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     opts: FixOptions = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
             "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
             "pool_out": pool_out, "racks": racks, "first": first}
-    given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
-                 melds, big_gin is not None, out is not None, pool_out, racks,
-                 first is not None))
+    given = any(given_options(opts, either_way=("big_gin",)).values())
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
@@ -149,11 +148,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         game = night.game(number)
         index = len(night.games) - 1 if number is None else number - 1
         keeper = keeper_of(game)
-        refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                               "--dead": dead, "--melds": bool(melds),
-                               "--big-gin": big_gin is not None, "--out": out is not None,
-                               "--pool-out": pool_out, "--rack": bool(racks),
-                               "--first": first is not None})
+        refuse_others(keeper, given_options(opts, either_way=("big_gin",)))
         where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "

@@ -275,6 +275,14 @@ def own(kind: type[G], game: PlayedGame) -> G:
     return game
 
 
+def given_options(opts: GivenOptions, either_way: tuple[str, ...] = ()) -> dict[str, bool]:
+    """Which options of ``round`` or ``fix`` were given, by their flags; a flag of
+    ``either_way`` (``fix``'s --big-gin/--no-big-gin) is given as yes or no, None if not."""
+    raw = cast("Mapping[str, object]", opts)
+    return {flag: raw.get(key) is not None if key in either_way else
+            raw.get(key) not in (None, False, ()) for flag, key in OPTION_KEYS.items()}
+
+
 def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
     """Options of another game given for this one: say whose they are."""
     found = keepers()

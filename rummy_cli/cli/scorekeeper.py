@@ -341,7 +341,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     """
     from ..games import default_preset
     from ..ledger import ledger_path
-    from .keepers import keeper_for, keeper_of, refuse_others
+    from .keepers import RoundOptions, given_options, keeper_for, keeper_of, refuse_others
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -349,16 +349,13 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     keeper = keeper_of(game) if game is not None else keeper_for(default_preset())
     if game is None:  # no ledger: say so, not that another game's options do not fit it
         _read(path)
-    refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
-                           "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
-                           "--first": first is not None})
+    opts: RoundOptions = {"knock": knock, "stock_out": stock_out, "hands": hands,
+                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
+                          "big_gin": big_gin, "out": out, "pool_out": pool_out,
+                          "racks": racks, "first": first, "guided": guided, "yes": yes}
+    refuse_others(keeper, given_options(opts))
     del game  # the keeper reads the ledger again under the lock: let this reading go first
-    keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
-                         "points": points, "upcard": upcard, "dead": dead, "melds": melds,
-                         "big_gin": big_gin, "out": out, "pool_out": pool_out,
-                         "racks": racks, "first": first, "guided": guided, "yes": yes},
-                   as_json)
+    keeper.record(path, opts, as_json)
 
 
 @cli.command()

@@ -142,6 +142,12 @@ def named(name: str) -> Declared:
     raise KeyError(name)
 
 
+def refereed_by(referee: str) -> tuple[str, ...]:
+    """The --game presets of the games the referee ``referee`` judges ('cards', 'gin',
+    'tiles'; see :class:`~.protocol.Declared`), in the registry's order."""
+    return tuple(p for game in GAMES if game.referee == referee for p in game.presets)
+
+
 def default_preset() -> str:
     """The game a new ledger holds unless --game says otherwise: the registry's first."""
     return GAMES[0].presets[0]

@@ -188,6 +188,10 @@ class Declared:
     kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
     starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
     hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
+    # the referee that judges its melds and sets with 'check', 'arrange' and 'hint': 'cards'
+    # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
+    referee: str = ""
+    in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
     scorekeeping: Callable[[], Scorekeeping] | None = None

@@ -20,7 +20,7 @@ def _kind_of(rules: Any) -> str:
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
-    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True,
+    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True, referee="gin",
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),

@@ -7,4 +7,4 @@ from ..protocol import Declared
 
 # what the game declares of itself to the registry (rummy_cli.games)
 GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),
-                names=("manipulation-rummy",))
+                names=("manipulation-rummy",), referee="cards")
