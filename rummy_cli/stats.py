@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import UnusableInputError
-from .games.protocol import Kind
+from .games.declared import Kind
 from .players import name_key
 
 

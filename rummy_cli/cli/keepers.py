@@ -22,7 +22,7 @@ import click
 
 from ..errors import RummyError, UnusableInputError
 from ..games import GAMES, PlayedGame, registered, registered_for
-from ..games.protocol import Declared
+from ..games.declared import Declared
 from . import shell
 from .shell import _RUN, _footer, _print_json, _read, _recorded
 

@@ -25,7 +25,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..document import Where
-from .protocol import Declared
+from .declared import Declared
 
 if TYPE_CHECKING:
     from .protocol import Record, Sheet

@@ -13,12 +13,17 @@ values, as ``json.dumps`` takes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from .declared import Declared, Kind, Option
 
 if TYPE_CHECKING:
     from . import PlayedGame
+
+__all__ = ["Declared", "Json", "Kind", "Option", "Record", "Report", "ReportSheet",
+           "Scorekeeping", "Sheet"]
 
 # a JSON document as the report modules build it: plain values under string keys
 Json = dict[str, object]
@@ -154,77 +159,7 @@ class Record(Protocol[G]):
         ...
 
 
-# --- what a game declares of itself: the registry's one entry per game --------------------
-
-@dataclass(frozen=True, kw_only=True)
-class Kind:
-    """A kind of game the statistics keep apart (a point of one is not a point of another)."""
-
-    key: str  # what ``rummy stats --game`` takes: 'oklahoma'
-    name: str  # its table's heading: 'Oklahoma'
-    word: str = "round"  # what one entry is called in its summary: 'round', 'hand'
-    jokers: bool = False  # its table counts the rounds ended holding a joker (Rummikub's)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Declared:
-    """What a game says of itself to the registry (``rummy_cli.games``): the names it goes
-    by, what a message calls it, its kinds for the statistics. Its package (``module``)
-    holds, by these names, ``record`` (a :class:`Record`), ``rules`` (its ``PRESETS``, the
-    rules of each preset by name), ``report`` (a :class:`Report`) and ``rulebook.md``.
-
-    Plain data and a few functions of plain values: nothing here imports click or YAML.
-    """
-
-    module: str  # the game's package, as imported: 'rummy_cli.games.gin'
-    title: str  # what a message calls it: 'Manipulation Rummy', 'a Gin game'
-    presets: tuple[str, ...]  # the --game names that start such a game, its book's first
-    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
-    word: str = "round"  # what one entry is called: 'round', or 'hand' in the Gin family
-    kinds: tuple[Kind, ...] = ()  # its kinds for ``rummy stats``; none: one, its title
-    # the kind a game's rules count in (of ``kinds``); None: the first
-    kind_of: Callable[[Any], str] | None = None
-    kind_aliases: Mapping[str, str] = field(default_factory=dict)  # another word: a kind
-    kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
-    starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
-    hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
-    # the referee that judges its melds and sets with 'check', 'arrange' and 'hint': 'cards'
-    # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
-    referee: str = ""
-    in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
-    # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
-    # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
-    scorekeeping: Callable[[], Scorekeeping] | None = None
-
-    @property
-    def package(self) -> str:
-        """Its package's own name: 'gin'."""
-        return self.module.rpartition(".")[2]
-
-    @property
-    def stats_kinds(self) -> tuple[Kind, ...]:
-        """Its kinds for ``rummy stats``: those declared, else one named after it."""
-        return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
-
-    def stats_kind(self, rules: Any) -> str:
-        """The kind a game of these ``rules`` counts in."""
-        return self.kind_of(rules) if self.kind_of is not None else self.stats_kinds[0].key
-
-
-# --- a game's scorekeeping said as data, for the command line to turn into options ---------
-
-@dataclass(frozen=True, kw_only=True)
-class Option:
-    """An option of ``rummy round`` and ``rummy fix`` a game takes, as plain data.
-
-    ``dest`` names what the game is handed (see :meth:`Scorekeeping.entered`): for 'flag' a
-    bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
-    """
-
-    flag: str  # '--out'
-    dest: str  # 'out'
-    kind: str  # 'flag', 'name' or 'pairs'
-
+# --- a game's scorekeeping said as data (its declaration is in declared.py) ---------------
 
 class Scorekeeping(Protocol):
     """What the scorekeeping commands need of a game that says its command-line part as data

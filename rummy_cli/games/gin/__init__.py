@@ -6,7 +6,7 @@ printed: the showdown's report (``report``), the score sheets (``sheet``, ``holl
 
 from typing import Any
 
-from ..protocol import Declared, Kind
+from ..declared import Declared, Kind
 
 
 def _kind_of(rules: Any) -> str:

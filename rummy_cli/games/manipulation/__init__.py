@@ -3,7 +3,7 @@
 the ledger (``record``) and what its commands print (``report``). The arrangement search it
 uses is shared (``rummy_cli.search``)."""
 
-from ..protocol import Declared
+from ..declared import Declared
 
 # what the game declares of itself to the registry (rummy_cli.games)
 GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),

@@ -1,6 +1,6 @@
 """Rummikub (K1-K24): tiles on the table, the opening of 30, free jokers."""
 
-from ..protocol import Declared, Kind
+from ..declared import Declared, Kind
 
 _PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
 # what the game declares of itself to the registry (rummy_cli.games); every preset counts
