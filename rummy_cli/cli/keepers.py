@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, cast
 import click
 
 from ..errors import RummyError, UnusableInputError
-from ..games import GAMES, PlayedGame, registered, registered_for
+from ..games import GAMES, PlayedGame, registered, registered_for, title_of
 from ..games.declared import Declared
 from . import shell
 from .shell import _RUN, _footer, _print_json, _read, _recorded
@@ -109,10 +109,6 @@ class Keeper(Protocol):
     def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
                  as_json: bool) -> None:
         """What 'rummy new' says of the game it started."""
-        ...
-
-    def title(self, game: PlayedGame) -> str:
-        """What the game is called in a message: 'Hollywood Gin Rummy', 'Rummikub XP'."""
         ...
 
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
@@ -209,9 +205,6 @@ class DeclaredKeeper:
 
         for line in self.keeping.announced(game, number, str(path), starter_given):
             click.echo(fold(line))
-
-    def title(self, game: PlayedGame) -> str:
-        return self.game.title
 
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
         given = self._given(opts)
@@ -348,7 +341,7 @@ def entry_word(game: PlayedGame) -> str:
 def described(game: PlayedGame, number: int) -> str:
     """Entry ``number`` of a ledger, its kind and its players, as a message names it:
     'match 2 (Hollywood Gin Rummy: Ben, Cy)'."""
-    return (f"{entry_word(game)} {number} ({keeper_of(game).title(game)}: "
+    return (f"{entry_word(game)} {number} ({title_of(game)}: "
             f"{', '.join(game.players)})")
 
 

@@ -182,15 +182,15 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
     (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
     when the number of players changes.
     """
-    from ..games import preset_of
-    from .keepers import entry_word, keeper_of
+    from ..games import preset_of, title_of
+    from .keepers import entry_word
 
     again = {name.strip().lower().replace("-", "_") for name in typed}
     if "knock_limit" in again:  # a Gin game reads --knock-limit as its 'knock'
         again.add("knock")
     preset = preset_of(game)
     rules = game.rules
-    title = keeper_of(game).title(game)
+    title = title_of(game)
     from dataclasses import fields
 
     has = {f.name for f in fields(rules)}  # type: ignore[arg-type]

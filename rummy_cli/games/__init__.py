@@ -160,6 +160,11 @@ def preset_rules(name: str) -> Any:
                                             if p.game == name)
 
 
+def title_of(game: PlayedGame) -> str:
+    """What a message calls a game: 'Hollywood Gin Rummy', 'Rummikub XP'."""
+    return declared(game).title_of(game.rules)
+
+
 def declared(game: PlayedGame) -> Declared:
     """What a game of the ledger declared of itself (found by its ``game:`` name)."""
     return registered(game.rules.game)

@@ -53,6 +53,8 @@ class Declared:
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
     scorekeeping: Callable[[], Scorekeeping] | None = None
+    # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
+    titled: Callable[[Any], str] | None = None
 
     @property
     def package(self) -> str:
@@ -63,6 +65,10 @@ class Declared:
     def stats_kinds(self) -> tuple[Kind, ...]:
         """Its kinds for ``rummy stats``: those declared, else one named after it."""
         return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
+
+    def title_of(self, rules: Any) -> str:
+        """What a message calls a game of these ``rules``: 'Hollywood Gin Rummy'."""
+        return self.titled(rules) if self.titled is not None else self.title
 
     def stats_kind(self, rules: Any) -> str:
         """The kind a game of these ``rules`` counts in."""

@@ -17,6 +17,13 @@ def _kind_of(rules: Any) -> str:
     return "oklahoma" if rules.game == "oklahoma" else "gin"
 
 
+def _titled(rules: Any) -> str:
+    """What a message calls a Gin game: 'Oklahoma Gin', 'Hollywood Gin Rummy'."""
+    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
+             "oklahoma": "Oklahoma Gin"}
+    return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
+
+
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
@@ -24,5 +31,5 @@ GAME = Declared(
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
-    kind_of=_kind_of,
+    kind_of=_kind_of, titled=_titled,
     kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"})
