@@ -132,3 +132,14 @@ def test_a_game_that_goes_by_another_games_name_is_refused_by_the_registry(
     assert games.registered_for("oklahoma").package == "gin"
     assert "clash" not in games.KINDS
     assert games.register("rummy_cli.games.gin") is games.registered_for("gin")  # found again
+
+
+def test_stats_never_drop_the_games_of_a_kind_no_game_declares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_cli import stats
+    from rummy_cli.errors import UnusableInputError
+    from rummy_cli.games.manipulation.game import new_game
+
+    monkeypatch.setattr(stats, "kind_of", lambda game: "tonk")
+    with pytest.raises(UnusableInputError, match="no game declares the kind 'tonk'"):
+        stats.stats_by_kind([new_game(["Ann", "Ben"], dealer="Ann")])

@@ -11,7 +11,10 @@ from ..errors import RefusedError, RummyError
 from ..games import PRESETS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..games import PlayedGame
+    from ..games.declared import Declared
     from ..ledger import Ledger
 from . import shell
 from .shell import (
@@ -127,8 +130,9 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             wanted = last.rules.game if last is not None else default_preset()
         game = named(wanted)
         if rounds is not None and not hasattr(preset_rules(wanted), "rounds"):
-            raise click.UsageError("--rounds is for Rummikub; this game ends when a total "
-                                   "reaches its target: give --target N")
+            with_rounds = _titles(lambda g: hasattr(preset_rules(g.presets[0]), "rounds"))
+            raise click.UsageError(f"--rounds is for {with_rounds}; this game ends when a "
+                                   "total reaches its target: give --target N")
         starter = dealer
         if game.starter == "first":  # a game with no dealer: who plays first
             if dealer is not None:
@@ -141,8 +145,8 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
                                        "(K17)")
             starter = first
         elif first is not None:
-            raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
-                                   "--dealer NAME")
+            raise click.UsageError(f"--first is for {_titles(lambda g: g.starter == 'first')}; "
+                                   "this game has a dealer: give --dealer NAME")
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
                                     last, dealt)
 
@@ -169,6 +173,14 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 
     for line in moved:  # (under --json, stdout is the JSON alone)
         click.echo(fold(line), err=as_json)
+
+
+def _titles(which: Callable[[Declared], bool]) -> str:
+    """The titles of the games ``which`` picks, as a message lists them: 'Rummikub'."""
+    from ..games import GAMES
+    from .shell import choices_said
+
+    return choices_said([g.title for g in GAMES if which(g)])
 
 
 def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
