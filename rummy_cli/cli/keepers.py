@@ -4,10 +4,13 @@ What the commands do with a game once it is recorded (``standings``, ``history``
 ``rename``, what ``round`` and ``fix`` print) is the same for every game: it goes through
 the game's :class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``), which the game's
 own package provides. What is a game's own at the command line (how a game starts and is
-announced, the options that enter or change an entry, the questions asked on a terminal) is
-in its :class:`Keeper` module here, ``keep_<package>``, found through the registry by
-:func:`keepers`. A new game is its package, one line in the registry
-(``rummy_cli.games.GAMES``) and one such module.
+announced, the options that enter or change an entry) a new game says as data and
+functions of its package (its declared ``scorekeeping``, a
+:class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
+into the commands' steps: a new game is its package and one line in the registry
+(``rummy_cli.games.PACKAGES``), with no module here. The three games rummy ships still have
+their :class:`Keeper` module here, ``keep_<package>`` (their questions on a terminal are not
+data yet), found through the registry by :func:`keepers`.
 """
 
 from __future__ import annotations
