@@ -1,7 +1,7 @@
 """rummy: referee and scorekeeper for Manipulation Rummy (Carousel), the Gin family and
 Rummikub, played with real cards and tiles."""
 
-__version__ = "0.3.2"
+__version__ = "0.4.0"
 
 
 def main() -> None:

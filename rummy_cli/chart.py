@@ -418,6 +418,16 @@ def write_image(race: Race, path: Path | IO[bytes], fmt: str) -> None:
     lines run together they are drawn in turns of each one's colour. Under Hollywood: three
     panels, one race per game, over the same hands.
     """
+    from .stopping import held_back
+
+    # A stop (Ctrl-C) that came inside matplotlib's or numpy's imports, lazy ones in savefig
+    # included, turns into an ImportError ("needs matplotlib") or a RuntimeError there: the
+    # stop is held back while the image is drawn (a second) and acted on just after it.
+    with held_back():
+        _draw_image(race, path, fmt)
+
+
+def _draw_image(race: Race, path: Path | IO[bytes], fmt: str) -> None:
     import logging
     import warnings
 

@@ -496,16 +496,23 @@ def save(path: Path, what: Ledger | AnyGame, written: Callable[[], None] | None 
 def check_size(path: Path, text: str, what: Ledger) -> None:
     """Refuse to write a ledger larger than rummy reads back (it could never be opened), or
     with more rounds than rummy keeps in one file (every command would crawl)."""
-    rounds = _rounds_in(what)
-    if rounds > MAX_ROUNDS:
-        raise LedgerError(f"{path}: the ledger would hold {rounds:,} rounds, more than the "
-                          f"{MAX_ROUNDS:,} rummy keeps in one file (each command reads them "
-                          f"all), so nothing was written. {_new_file_hint(what)}")
+    check_rounds(path, what)
     size = len(text) if text.isascii() else len(text.encode("utf-8"))  # no copy to count
     if size > MAX_BYTES:
         raise LedgerError(f"{path}: the ledger would grow to {size:,} bytes, past the "
                           f"{_mib(MAX_BYTES)} rummy reads, so nothing was written. "
                           f"{_new_file_hint(what)}")
+
+
+def check_rounds(path: Path, what: Ledger, more: int = 0) -> None:
+    """Refuse a ledger that would hold more rounds than rummy keeps in one file, once ``more``
+    are added: a command that keeps the count (fix, rename) asks before it does any work,
+    so a ledger over the limit is refused at once, not after a copy of it is made."""
+    rounds = _rounds_in(what) + more
+    if rounds > MAX_ROUNDS:
+        raise LedgerError(f"{path}: the ledger would hold {rounds:,} rounds, more than the "
+                          f"{MAX_ROUNDS:,} rummy keeps in one file (each command reads them "
+                          f"all), so nothing was written. {_new_file_hint(what)}")
 
 
 def _rounds_in(what: Ledger) -> int:

@@ -10,6 +10,10 @@ from click.testing import CliRunner
 
 from rummy_cli.cli import cli
 
+# Seconds after which a process, a thread or a lock is taken to hang: a guard, never a
+# measure of speed (a loaded machine is slow, and that is no fault; speed is benchmarked)
+HANG = 300
+
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of ``rummy ARGS``; never a traceback."""

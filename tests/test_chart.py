@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clirun import one_error_line, run
+from clirun import HANG, one_error_line, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -264,7 +264,7 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
             break
         chunks.append(chunk)
     os.close(leader)
-    assert proc.wait(timeout=60) == 0
+    assert proc.wait(timeout=HANG) == 0
     return b"".join(chunks).decode("utf-8")
 
 

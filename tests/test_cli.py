@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clirun import one_error_line, run, unfolded
+from clirun import HANG, one_error_line, run, unfolded
 
 from rummy_cli.cli import cli
 
@@ -1072,7 +1072,7 @@ def _run_with_stdout(args: list[str], stdout: object) -> tuple[int, str]:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", *args], stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=60)
+                          stderr=subprocess.PIPE, text=True, timeout=HANG)
     return done.returncode, done.stderr
 
 
@@ -1182,7 +1182,7 @@ def _run_with_stdout_closed(*args: str) -> tuple[int, str]:
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", *args],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          timeout=60, preexec_fn=lambda: __import__("os").close(1))
+                          timeout=HANG, preexec_fn=lambda: __import__("os").close(1))
     return done.returncode, done.stderr
 
 
@@ -1205,6 +1205,21 @@ def test_a_round_recorded_with_stdout_closed_says_it_is_kept() -> None:
     assert json.loads(run("standings", "--json")[1])["rounds_played"] == 1
 
 
+def test_a_closed_stdin_reads_as_an_empty_input_not_a_bug() -> None:
+    # 'rummy round --guided <&-': the questions end as with '< /dev/null', in one line
+    import subprocess
+    import sys
+
+    new_game("Ann", "Ben", dealer="Ann")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    done = subprocess.run([sys.executable, "-m", "rummy_cli", "round", "--guided"],
+                          capture_output=True, text=True, timeout=HANG,
+                          preexec_fn=lambda: __import__("os").close(0))
+    assert done.returncode == 2 and done.stderr.startswith("Round 1 (Ann dealt).")
+    assert done.stderr.splitlines()[-1].startswith("Error: the input ended at 'Who knocked?")
+    assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
 def test_a_round_recorded_under_a_full_disk_is_not_called_nothing_done() -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
@@ -1223,7 +1238,7 @@ def test_a_dispute_from_a_closed_stdin_is_one_error_line() -> None:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "rummy_cli", "check", "turn", "-"],
-                          capture_output=True, text=True, timeout=60,
+                          capture_output=True, text=True, timeout=HANG,
                           preexec_fn=lambda: __import__("os").close(0))
     assert done.returncode == 2
     assert one_error_line(done.stderr).startswith("Error: standard input is closed")

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import time
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 from clirun import one_error_line
@@ -21,6 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.cli import cli
+from rummy_cli.games.rummikub import packing
+from rummy_cli.games.rummikub.rules import RUMMIKUB
+from rummy_cli.games.rummikub.tilecards import NotSolvable
+from rummy_cli.search import dp
+from rummy_cli.tiles import COLOURS, Tile, TileJoker
 
 SCALE = int(os.environ.get("RUMMY_FUZZ_EXAMPLES", "0")) or None
 
@@ -225,70 +231,109 @@ def test_guided_rummikub_rounds_fed_random_lines_never_crash(
         invoke(["round", "--guided", "--ledger", "g.yaml", *how], stdin=stdin)
 
 
-# The solver through the CLI: absurd inputs answer within seconds or refuse with one line.
+# The solver through the CLI: absurd inputs answer or refuse with one line, and the work
+# each does is bounded: counted in states (the searches' own tallies), never in seconds,
+# so that a busy machine cannot fail them. An absurd rack is refused before any packing.
 def big_rack(n: int, jokers: int) -> str:
     colours = "KBOR"
     tiles = [f"{1 + i % 13}{colours[(i // 13) % 4]}" for i in range(n - jokers)]
     return " ".join(tiles + ["JK"] * jokers)
 
 
-def timed(args: list[str]) -> tuple[float, int, str]:
-    start = time.perf_counter()
+@dataclass(frozen=True)
+class Work:
+    code: int
+    out: str
+    searched: int  # states of the arrangement search over the ranks (search/dp.py)
+    packed: int  # states of the packing of sets (games/rummikub/packing.py)
+    listed: int  # sets the packing listed before searching
+
+
+def worked(args: list[str]) -> Work:
+    before = dp.TALLY.states, packing.TALLY.states, packing.TALLY.sets
     result = CliRunner().invoke(cli, args)
-    took = time.perf_counter() - start
     out = result.stdout + result.stderr
     assert "Traceback" not in out and "rummy hit a bug" not in out, out
     assert result.exit_code in (0, 1, 2), (result.exit_code, out)
     if result.exit_code == 2:
         one_error_line(result.stderr)
-    return took, result.exit_code, out
+    return Work(result.exit_code, out, dp.TALLY.states - before[0],
+                packing.TALLY.states - before[1], packing.TALLY.sets - before[2])
 
 
-def test_hint_on_a_100_tile_rack_with_4_jokers_answers_quickly() -> None:
-    took, _, _ = timed(["hint", "--rack", big_rack(100, 4), "--game", "rummikub-xp"])
-    assert took < 10, took
+QUICK = 20_000  # states: the answers below take about 1,850; a tenfold margin
 
 
-def test_hint_with_a_150_tile_table_answers_quickly() -> None:
+def test_hint_on_a_100_tile_rack_with_4_jokers_is_a_small_search() -> None:
+    work = worked(["hint", "--rack", big_rack(100, 4), "--game", "rummikub-xp"])
+    assert work.code == 0 and "Best play: 100 tiles" in work.out, work.out
+    assert work.searched < QUICK and work.packed == 0, work
+
+
+def test_hint_with_a_150_tile_table_is_refused_before_any_search() -> None:
     table = " / ".join(f"{n}K {n}B {n}O {n}R" for n in range(1, 14))
     table = " / ".join([table] * 3)  # 156 tiles: more copies than any box refuses or plays
-    took, _, _ = timed(["hint", "--table", table, "--rack", big_rack(20, 2), "--game",
-                        "rummikub-xp"])
-    assert took < 10, took
+    work = worked(["hint", "--table", table, "--rack", big_rack(20, 2), "--game",
+                   "rummikub-xp"])
+    assert work.code == 2 and "more tiles than the set" in work.out, work.out
+    assert (work.searched, work.packed, work.listed) == (0, 0, 0), work
 
 
-def test_arrange_100_tiles_answers_quickly() -> None:
-    took, _, _ = timed(["arrange", *big_rack(100, 4).split(), "--game", "rummikub-xp"])
-    assert took < 10, took
+def test_arrange_100_tiles_is_a_small_search() -> None:
+    work = worked(["arrange", *big_rack(100, 4).split(), "--game", "rummikub-xp"])
+    assert work.code == 0 and "these 100 tiles make" in work.out, work.out
+    assert work.searched < QUICK and work.packed == 0, work
 
 
-def test_hint_opening_on_a_100_tile_rack_refuses_within_seconds() -> None:
-    # it searched for minutes (the packing of sets is exponential in the rack)
+def test_hint_opening_on_a_100_tile_rack_is_refused_before_packing_a_set() -> None:
+    # it searched for minutes (the packing of sets is exponential in the rack), then
+    # refused after 5 s of listing and searching; now before listing one set
     for extra in (["--initial"], ["--rule", "ones=wrap"]):
-        took, code, out = timed(["hint", "--rack", big_rack(100, 4), "--game", "rummikub-xp",
-                                 *extra])
-        assert took < 10, (extra, took)
-        assert code == 2 and "too many tiles to search" in out, (extra, out)
+        work = worked(["hint", "--rack", big_rack(100, 4), "--game", "rummikub-xp", *extra])
+        assert work.code == 2 and "too many tiles to search" in work.out, (extra, work.out)
+        assert work.packed == 0 and work.listed == 0, (extra, work)
+        assert work.searched < QUICK, (extra, work)  # the opening's quick look (--initial)
 
 
-def test_arrange_100_tiles_with_runs_that_go_round_refuses_within_seconds() -> None:
-    took, code, out = timed(["arrange", *big_rack(100, 4).split(), "--game", "rummikub-xp",
-                             "--rule", "ones=wrap"])
-    assert took < 10, took
-    assert code == 2 and "too many tiles to search" in out, out
+def test_arrange_100_tiles_with_runs_that_go_round_is_refused_before_packing_a_set() -> None:
+    work = worked(["arrange", *big_rack(100, 4).split(), "--game", "rummikub-xp",
+                   "--rule", "ones=wrap"])
+    assert work.code == 2 and "too many tiles to search" in work.out, work.out
+    assert (work.searched, work.packed, work.listed) == (0, 0, 0), work
+
+
+def test_packing_refuses_more_tiles_or_sets_than_its_limits_before_listing_one() -> None:
+    wrap = RUMMIKUB.with_house_rules({"ones": "wrap"})
+    too_many = [Tile(1 + i % 13, COLOURS[i // 13 % 4]) for i in range(packing.MOST_TILES + 1)]
+    two_colours = [Tile(n, c) for c in COLOURS[:2] for n in range(1, 14)]  # 128,479 sets
+    for tiles, rules in ((too_many, RUMMIKUB), (two_colours + [TileJoker()] * 4, wrap)):
+        before = packing.TALLY.states, packing.TALLY.sets
+        with pytest.raises(NotSolvable, match="too many tiles to search"):
+            packing.pack(tiles, rules=rules)
+        assert (packing.TALLY.states, packing.TALLY.sets) == before
 
 
 def test_a_rack_of_a_real_game_is_still_searched_with_runs_that_go_round() -> None:
     rack = "1K 2K 5K 9K 13K 3B 3O 7B 7R 8R 11O 12O 1R 4B JK"
-    took, code, out = timed(["hint", "--rack", rack, "--game", "rummikub-xp",
-                             "--rule", "ones=wrap", "--initial"])
-    assert code in (0, 1) and took < 10, (took, out)
+    work = worked(["hint", "--rack", rack, "--game", "rummikub-xp", "--rule", "ones=wrap",
+                   "--initial"])
+    assert work.code in (0, 1), work.out
+    assert 0 < work.packed <= 1_000, work  # about 100 states
 
 
-def test_24_tiles_in_long_runs_with_4_jokers_refuse_rather_than_search_half_a_minute() -> None:
-    took, code, out = timed(["hint", "--rack", big_rack(24, 4), "--game", "rummikub-xp",
-                             "--rule", "ones=wrap", "--initial"])
-    assert took < 10 and code == 2 and "too many tiles to search" in out, (took, out)
+def test_a_whole_colour_with_4_jokers_going_round_is_still_packed() -> None:
+    # the most sets to list of any rack measured to pack within its states (64,220)
+    rack = " ".join([*(f"{n}K" for n in range(1, 14)), "JK", "JK", "JK", "JK"])
+    work = worked(["arrange", *rack.split(), "--game", "rummikub-xp", "--rule", "ones=wrap"])
+    assert work.code == 0 and "these 17 tiles make" in work.out, work.out
+    assert 0 < work.packed <= packing.MOST_PACKED, work
+
+
+def test_24_tiles_in_long_runs_with_4_jokers_refuse_within_the_states_allowed() -> None:
+    work = worked(["hint", "--rack", big_rack(24, 4), "--game", "rummikub-xp", "--rule",
+                   "ones=wrap", "--initial"])
+    assert work.code == 2 and "too many tiles to search" in work.out, work.out
+    assert work.packed <= packing.MOST_PACKED + 1, work
 
 
 def test_a_nul_in_a_file_name_is_one_error_line_not_a_bug() -> None:

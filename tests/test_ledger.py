@@ -495,21 +495,23 @@ def test_locked_times_out_busy_while_another_process_holds_it(
     path = tmp_path / "game.yaml"
     save(path, _game())
     before = path.read_bytes()
-    with _hold_lock(path, 30) as holder:  # leaving the block closes its pipe and waits
+    with _hold_lock(path, 3600) as holder:  # leaving the block closes its pipe and waits
         try:
             started = time.monotonic()
             with pytest.raises(LedgerError) as info, locked(path, wait=0.3):
                 pytest.fail("got the lock while another process held it")
             waited = time.monotonic() - started
             assert str(info.value).startswith(f"{path}: the ledger is busy")
-            assert 0.3 <= waited < 5
+            # it waited what it was asked (no upper bound: a busy machine is slow, and
+            # that is no fault)
+            assert waited >= 0.3
             # the player is told at once why nothing happens yet
             assert capsys.readouterr().err == (
                 f"{path}: another rummy command is using the ledger; waiting...\n")
         finally:
             holder.kill()
     assert path.read_bytes() == before
-    with locked(path, wait=5):  # the lock dies with its holder
+    with locked(path, wait=300):  # the lock dies with its holder: free at once
         pass
 
 
@@ -517,8 +519,8 @@ def test_locked_waits_for_a_short_holder(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
     with _hold_lock(path, 0.3) as holder:
         try:
-            with locked(path, wait=10):
-                assert holder.wait(timeout=10) == 0
+            with locked(path, wait=300):  # a hang guard: the holder lets go in 0.3 s
+                assert holder.wait(timeout=300) == 0
         finally:
             holder.kill()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from clirun import ok, run
+from clirun import HANG, ok, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +35,7 @@ def on_a_terminal(args: list[str], **env: str | None) -> str:
     main, terminal = pty.openpty()
     try:
         done = subprocess.run([sys.executable, "-m", "rummy_cli", *args], stdout=terminal,
-                              stderr=subprocess.PIPE, env=environment, timeout=60)
+                              stderr=subprocess.PIPE, env=environment, timeout=HANG)
     finally:
         os.close(terminal)
     assert done.returncode == 0, done.stderr

@@ -9,7 +9,7 @@ import pytest
 
 from rummy_cli.search import solver
 from rummy_cli.search.progress import searching
-from tests.clirun import one_error_line, run
+from tests.clirun import HANG, one_error_line, run
 
 
 class Terminal(io.StringIO):
@@ -17,10 +17,20 @@ class Terminal(io.StringIO):
         return True
 
 
+def _until_shown(screen: Terminal) -> None:
+    """Wait for the first word of progress: however long a busy machine takes to give the
+    counting thread its turn (a fixed sleep is a wall-clock bet), up to a hang guard."""
+    for _ in range(HANG * 100):
+        if screen.getvalue():
+            return
+        time.sleep(0.01)
+    pytest.fail("no word of progress")
+
+
 def test_a_search_past_the_wait_counts_the_seconds_then_wipes_the_line() -> None:
     screen = Terminal()
     with searching(screen, after=0.02):
-        time.sleep(0.2)
+        _until_shown(screen)
     shown = screen.getvalue()
     assert shown.startswith("\rStill searching for the best play: 0 s (Ctrl-C stops it)")
     assert shown.endswith("\r\033[K")
@@ -28,7 +38,7 @@ def test_a_search_past_the_wait_counts_the_seconds_then_wipes_the_line() -> None
 
 def test_a_quick_search_says_nothing() -> None:
     screen = Terminal()
-    with searching(screen, after=5):
+    with searching(screen, after=HANG):  # the block ends long before the first word
         pass
     assert screen.getvalue() == ""
 
@@ -43,7 +53,7 @@ def test_no_word_of_progress_where_no_one_watches() -> None:
 def test_a_search_stopped_by_an_error_still_wipes_its_line() -> None:
     screen = Terminal()
     with pytest.raises(KeyboardInterrupt), searching(screen, after=0.01):
-        time.sleep(0.1)
+        _until_shown(screen)
         raise KeyboardInterrupt
     assert screen.getvalue().endswith("\r\033[K")
 

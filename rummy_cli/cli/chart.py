@@ -39,21 +39,27 @@ def _output_path(text: str) -> tuple[Path, str]:
         kind = f"not {path.suffix!r}" if path.suffix else "and this name has no suffix"
         raise UnusableInputError(f"{text}: an image of the chart is an .svg or .png file, "
                                  f"{kind}; e.g. --output race.svg")
-    if path.is_dir():
-        raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
-                                 f"e.g. --output {path / ('race.' + fmt)}")
-    folder = path.parent
-    if folder.exists() and not folder.is_dir():
-        raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
-    if not folder.is_dir():
-        raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write the "
-                                 "image in; create it first, or choose another --output")
+    try:
+        if path.is_dir():
+            raise UnusableInputError(f"{text}: is a folder; name an image file inside it, "
+                                     f"e.g. --output {path / ('race.' + fmt)}")
+        folder = path.parent
+        if folder.exists() and not folder.is_dir():
+            raise UnusableInputError(f"{text}: {str(folder)!r} is a file, not a folder")
+        if not folder.is_dir():
+            raise UnusableInputError(f"{text}: there is no folder {str(folder)!r} to write "
+                                     "the image in; create it first, or choose another "
+                                     "--output")
+    except OSError as exc:  # a folder on the way that cannot be entered, a name too long
+        from ..ledger import path_problem
+
+        raise path_problem(text, exc) from None
     return path, fmt
 
 
 def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
     """Draw the race into the image file ``--output`` names (never over the ledger)."""
-    from ..outfile import write_output
+    from ..outfile import IMAGES, write_output
 
     if not the_race.rounds:
         raise RummyError(f"no rounds recorded yet: there is no race to draw into "
@@ -62,8 +68,8 @@ def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
 
     try:
         with _matplotlib_config_dir():
-            write_output(output, lambda out: write_image(the_race, out, fmt), ledger,
-                         _RUN.written(f"the chart is written to {output}"))
+            write_output(output, IMAGES[fmt], lambda out: write_image(the_race, out, fmt),
+                         ledger, _RUN.written(f"the chart is written to {output}"))
     except OSError as exc:
         raise LedgerError(f"{output}: cannot write the image: "
                           f"{exc.strerror or exc}") from None
@@ -138,7 +144,8 @@ def _race_json(race: Race) -> dict[str, object]:
 
 @cli.command("chart")
 @click.option("--output", "-o", "output", metavar="FILE",
-              help="Write the chart to an image file instead: FILE ends in .svg or .png.")
+              help="Write the chart to an image file instead: FILE ends in .svg or .png, "
+                   "and is new or an image of that kind (one to replace).")
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain characters only: no colour, no box-drawing lines.")
 @ledger_option

@@ -260,8 +260,10 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
         if file != "-":
             text = read_file(file)
         else:
+            from .shell import ClosedInput
+
             stdin = getattr(sys.stdin, "buffer", None)  # None: started with stdin closed
-            if stdin is None:
+            if stdin is None or isinstance(sys.stdin, ClosedInput):
                 raise UnusableInputError("standard input is closed: there is no dispute to "
                                          "read; give a file, or pipe one in")
             text = read_capped(stdin)

@@ -382,18 +382,38 @@ class _ClosedOutput(io.RawIOBase):
         return len(data)
 
 
+def _hold_with_null_device(fd: int, flags: int) -> None:
+    """Give the closed standard descriptor ``fd`` to the null device, so that no file rummy
+    opens (a ledger) gets the number a library might read or write."""
+    with contextlib.suppress(OSError):
+        held = os.open(os.devnull, flags)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+
+
 def _closed_stdout_fails() -> None:
     """Started with stdout closed, Python leaves ``sys.stdout`` None and click's output is
-    silently lost: give it a stream whose first write fails. Descriptor 1 is held by the
-    null device, so no file rummy opens (a ledger) gets the number a library might write to."""
+    silently lost: give it a stream whose first write fails."""
     if sys.stdout is not None:
         return
-    with contextlib.suppress(OSError):
-        held = os.open(os.devnull, os.O_WRONLY)
-        if held != 1:
-            os.dup2(held, 1)
-            os.close(held)
+    _hold_with_null_device(1, os.O_WRONLY)
     sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
+
+
+def _closed_stdin_is_empty() -> None:
+    """Started with stdin closed (``rummy round <&-``), Python leaves ``sys.stdin`` None and
+    a question ends in "lost sys.stdin": read it as an empty input instead, so a question
+    says that the input ended (as with ``< /dev/null``)."""
+    if sys.stdin is not None:
+        return
+    _hold_with_null_device(0, os.O_RDONLY)
+    sys.stdin = ClosedInput(io.BytesIO(b""), encoding="utf-8")
+
+
+class ClosedInput(io.TextIOWrapper):
+    """The empty input that stands for a stdin closed at start (see
+    :func:`_closed_stdin_is_empty`): a command that reads a file from it says it is closed."""
 
 
 def _register_bash_completion() -> None:
@@ -833,6 +853,7 @@ def main(held: Any = None) -> None:
     """
     _Run.whole_process, _Run.held = True, held
     _closed_stdout_fails()
+    _closed_stdin_is_empty()
     _streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 

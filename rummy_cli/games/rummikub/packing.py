@@ -24,15 +24,35 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 from ...tiles import COLOURS, AnyTile, Tile, TileJoker
 from .rules import RUMMIKUB, RummikubRules
 from .sets import run_windows
 
 MOST_PACKED = 40_000  # racks packed at most: beyond it the search refuses, within seconds
+# Refused at once, before a set is listed (a refusal after the search took 5 s for 100
+# tiles): more tiles than MOST_TILES (measured: no random rack of 92 tiles packed within
+# MOST_PACKED states, two of three of 84 did), or more sets for the listing to try than
+# MOST_LISTED, each reading of the jokers apart (see :func:`listing_work`; the most of a
+# rack measured to pack: 64,220, a whole colour's run and 4 jokers going round; 100 tiles
+# with 4 jokers going round: 257,231, 3 s of listing)
+MOST_TILES = 84
+MOST_LISTED = 100_000
 MOST_JOKERS_ALONE = 4  # a set of jokers only is a group of four at most (settled point 3)
 ALONE_NUMBER = 13  # ... each worth 13 in an opening
 LEFT_OUT = -1000  # a choice: LEFT_OUT - n leaves n copies of the lowest tile out
+
+
+class Tally:
+    """The states every packing went through, added up: a measure of work that does not
+    depend on the machine or its load (what tests and benchmarks count)."""
+
+    states = 0
+    sets = 0  # the legal sets listed for the packings (each reading of the jokers apart)
+
+
+TALLY = Tally()
 
 
 @dataclass(frozen=True)
@@ -71,10 +91,10 @@ class Packing:
 
 
 def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKUB,
-               joker_worth: str = "value") -> list[Candidate]:
+               joker_worth: str = "value", longest: int = 14) -> list[Candidate]:
     """Every legal set (K5-K7, K13) of these tiles with at least one real tile, each way of
-    reading its jokers apart. ``joker_worth``: a joker counts what it stands for
-    (``value``) or 0 (``zero``); ``no`` lists no set with a joker."""
+    reading its jokers apart, none longer than ``longest``. ``joker_worth``: a joker counts
+    what it stands for (``value``) or 0 (``zero``); ``no`` lists no set with a joker."""
     usable = 0 if joker_worth == "no" else jokers
     found: dict[tuple[tuple[Tile, ...], int], Candidate] = {}
 
@@ -104,7 +124,7 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
     colours = sorted({t.colour for t in tiles}, key=lambda c: c.order)
     for colour in colours:
         have = {t.number for t in tiles if t.colour == colour}
-        for size in range(3, 15):
+        for size in range(3, min(14, longest) + 1):
             for window in _windows(size, rules.ones):
                 holes = [i for i, n in enumerate(window) if n not in have]
                 if len(holes) > usable or len(holes) == size:
@@ -117,7 +137,40 @@ def candidates(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKU
                         gone = {*holes, *more}
                         add([cells[i] for i in range(size) if i not in gone],
                             [cells[i] for i in sorted(gone)])
+    TALLY.sets += len(found)
     return list(found.values())
+
+
+def listing_work(tiles: Counter[Tile], jokers: int, rules: RummikubRules = RUMMIKUB,
+                 joker_worth: str = "value", longest: int = 14) -> int:
+    """The sets :func:`candidates` would try for these tiles (its work, each reading of the
+    jokers apart, before any is found twice), counted without listing one: a few thousand
+    sums, so that a packing too big to search is refused before anything costly.
+
+    >>> from rummy_cli.tiles import parse_tiles
+    >>> rack = Counter(parse_tiles("10K 10B 10R 4O 5O 6O 2K"))
+    >>> listing_work(rack, 0), len(candidates(rack, 0))
+    (40, 2)
+    >>> listing_work(rack, 4, RUMMIKUB.with_house_rules({"ones": "wrap"}))
+    216
+    """
+    usable = 0 if joker_worth == "no" else jokers
+    work = 0
+    for n in {t.number for t in tiles}:
+        here = sum(1 for c in COLOURS if tiles[Tile(n, c)])
+        for size in (3, 4):
+            for real_count in range(1, min(size, here) + 1):
+                work += comb(here, real_count) * comb(len(COLOURS) - real_count,
+                                                      size - real_count)
+    for colour in {t.colour for t in tiles}:
+        have = {t.number for t in tiles if t.colour == colour}
+        for size in range(3, min(14, longest) + 1):
+            for window in _windows(size, rules.ones):
+                holes = sum(1 for n in window if n not in have)
+                if holes > usable or holes == size:
+                    continue
+                work += sum(comb(size - holes, extra) for extra in range(usable - holes + 1))
+    return work
 
 
 @lru_cache(maxsize=64)
@@ -144,7 +197,10 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     is a group worth 13 a joker. ``must``: copies of tiles (among ``tiles``) that every
     packing places, as a table's tiles; ``must_jokers``: jokers likewise. ``longest``: no
     set longer (a run of six or more is two runs: the search is far smaller with 5).
-    ``most``: the states searched at most (then :class:`.tilecards.NotSolvable`).
+    ``most``: the states searched at most (one more, then :class:`.tilecards.NotSolvable`,
+    also counted in :data:`TALLY`); more
+    tiles than :data:`MOST_TILES`, or sets to list than :data:`MOST_LISTED`, are refused
+    so before any is listed.
 
     >>> from rummy_cli.tiles import parse_tiles
     >>> wrap, rack = RUMMIKUB.with_house_rules({"ones": "wrap"}), parse_tiles("13R 1R 2R 5K")
@@ -158,10 +214,12 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     joker_tiles = [t for t in tiles if isinstance(t, TileJoker)]
     jokers = len(joker_tiles) if joker_worth != "no" else 0
     joker_weight = weigh(joker_tiles[0]) if joker_tiles else 0
+    if len(tiles) > MOST_TILES or listing_work(real, jokers, rules, joker_worth,
+                                                longest) > MOST_LISTED:
+        raise _too_many(len(tiles))  # at once: listing the sets alone would take seconds
     order = sorted(real, key=_order)
     index = {t: i for i, t in enumerate(order)}
-    found = [c for c in candidates(real, jokers, rules, joker_worth)
-             if len(c.real) + len(c.jokers) <= longest]
+    found = candidates(real, jokers, rules, joker_worth, longest)
     scale = 1 + 14 * (len(tiles) + 1) * 4  # the worth breaks ties below the weights
     by_first: list[list[tuple[Candidate, tuple[int, ...], int]]] = [[] for _ in order]
     for cand in found:
@@ -192,6 +250,14 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
         if known is None or known[0] < score:
             front[capped] = (score, choice, sub)
 
+    def remember(key: tuple[tuple[int, ...], int, bool], front: Front) -> Front:
+        _pareto(front)
+        memo[key] = front
+        TALLY.states += 1
+        if len(memo) > most:  # an absurd rack (dozens of tiles): refuse, never hang
+            raise _too_many(len(tiles))
+        return front
+
     def solve(counts: tuple[int, ...], left: int, started: bool) -> Front:
         """The best packings of what is left; ``started``: the lowest tile's copies left
         out are decided (sets holding it only, from now on)."""
@@ -215,9 +281,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
                     rest[first] -= out
                     for v, (score, _, _) in solve(tuple(rest), left, bool(rest[first])).items():
                         merge(front, v, score, LEFT_OUT - out, v)
-                _pareto(front)
-                memo[key] = front
-                return front
+                return remember(key, front)
             for i, (cand, need, gain) in enumerate(by_first[first]):
                 if len(cand.jokers) > left or any(c < n for c, n in zip(counts, need)):
                     continue
@@ -226,14 +290,7 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
                 for v, (score, _, _) in sub.items():
                     merge(front, v + cand.value, score + _scored(gain, cand.value, scale,
                                                                  by_value), i, v)
-        _pareto(front)
-        memo[key] = front
-        if len(memo) > most:  # an absurd rack (dozens of tiles): refuse, never hang
-            from .tilecards import NotSolvable
-
-            raise NotSolvable(f"too many tiles to search for their best sets ({len(tiles)}); "
-                              "try it with fewer tiles")
-        return front
+        return remember(key, front)
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * len(tiles) + 200))
@@ -270,6 +327,13 @@ def pack(tiles: Sequence[AnyTile], floor: int = 0, rules: RummikubRules = RUMMIK
     total = top[cap][0]
     return Packing(tuple(sorted(sets, key=lambda s: _order(s.real[0]) if s.real else (99, 0))),
                    total // scale if not by_value else total, value)
+
+
+def _too_many(count: int) -> Exception:
+    from .tilecards import NotSolvable
+
+    return NotSolvable(f"too many tiles to search for their best sets ({count}); "
+                       "try it with fewer tiles")
 
 
 def _scored(gain: int, worth: int, scale: int, by_value: bool) -> int:
