@@ -6,6 +6,7 @@ registers the game, and the files it lists are those the package is made of."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import textwrap
@@ -143,3 +144,21 @@ def test_stats_never_drop_the_games_of_a_kind_no_game_declares(
     monkeypatch.setattr(stats, "kind_of", lambda game: "tonk")
     with pytest.raises(UnusableInputError, match="no game declares the kind 'tonk'"):
         stats.stats_by_kind([new_game(["Ann", "Ben"], dealer="Ann")])
+
+
+def test_a_fourth_game_follows_another_game_in_one_ledger_and_keeps_its_own_stats(
+        tonk: None, tmp_path: Path) -> None:
+    ok("new", "Ann", "Ben", "--dealer", "Ann", "--target", "10", "--ledger", "n.yaml")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=40",
+       "--ledger", "n.yaml")
+    doc = json.loads(ok("new", "--game", "tonk", "--dealer", "Ben", "--json",
+                        "--ledger", "n.yaml"))
+    assert doc == {"ledger": "n.yaml", "game": 2, "kind": "tonk", "players": ["Ann", "Ben"],
+                   "first_dealer": "Ben", "target": 100, "house_rules": {}}
+    code, _, err = run("round", "--guided", "--out", "Ann", "--ledger", "n.yaml")
+    assert code == 2 and one_error_line(err).startswith("Error: Tonk asks no questions")
+    ok("round", "--out", "Ann", "--points", "Ben=7", "--ledger", "n.yaml")
+    out = ok("stats", "n.yaml")
+    assert out.index("Manipulation Rummy\n") < out.index("Tonk\n")
+    out = ok("history", "--game", "tonk", "--ledger", "n.yaml")
+    assert re.search(r"1\s+Ann out\s+0\s+7", out), out
