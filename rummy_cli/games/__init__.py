@@ -75,7 +75,6 @@ class PlayedGame(Protocol):
 # a game is added by naming its package here (or by register(), for one outside rummy_cli)
 PACKAGES = [f"{__package__}.manipulation", f"{__package__}.gin", f"{__package__}.rummikub"]
 
-Registered = Declared  # (the name the callers knew it by)
 GAMES: list[Declared] = []  # every game, as declared (each found by register)
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
 KINDS: dict[str, str] = {}
@@ -114,7 +113,6 @@ def unregister(module: str) -> None:
 
 for _package in PACKAGES:
     register(_package)
-GIN_FAMILY = next(game for game in GAMES if game.hollywood).names
 
 
 def registered(name: str) -> Declared:
@@ -177,11 +175,6 @@ def preset_of(game: PlayedGame) -> Any:
     return next(p for p in module.PRESETS.values() if p.game == game.rules.game)
 
 
-def family_of(name: str) -> str:
-    """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
-    return registered(name).package
-
-
 def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
     """The last of ``games`` that had a dealer (a card game; Rummikub has none), or None:
     the deal of the next card game goes on from there, whatever was played between."""
@@ -190,7 +183,7 @@ def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
 
 def is_gin(game: PlayedGame) -> bool:
     """Whether a game is one of the Gin family."""
-    return bool(game.rules.game in GIN_FAMILY)
+    return declared(game).referee == "gin"  # the family the showdown judges
 
 
 def word_of(game: PlayedGame) -> str:
