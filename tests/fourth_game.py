@@ -12,7 +12,7 @@ from __future__ import annotations
 INIT = '''
 """Tonk: a round is who went out and the others' points; first to 100 loses."""
 
-from rummy_cli.games.protocol import Declared
+from rummy_cli.games.protocol import Declared, Option
 
 
 def _keeping():  # what the scorekeeping commands need of Tonk, said as data
@@ -21,8 +21,12 @@ def _keeping():  # what the scorekeeping commands need of Tonk, said as data
     return KEEPING
 
 
-GAME = Declared(module=__name__, title="Tonk", presets=("tonk",), names=("tonk",),
-                scorekeeping=_keeping)
+GAME = Declared(
+    module=__name__, title="Tonk", presets=("tonk",), names=("tonk",), scorekeeping=_keeping,
+    options=(Option(flag="--out", dest="out", kind="name"),
+             Option(flag="--points", dest="points", kind="pairs"),
+             Option(flag="--tonk", dest="tonk", kind="flag",  # a word of its own
+                    help="Tonk: the player went out on the deal; the others' points double.")))
 '''
 
 RULES = '''
@@ -99,7 +103,12 @@ class State:
 @dataclass(frozen=True)
 class TonkRound:
     out: str
-    points: dict
+    points: dict  # as entered
+    tonk: bool = False  # out on the deal: the points count double
+
+    @property
+    def counted(self):
+        return {p: n * (2 if self.tonk else 1) for p, n in self.points.items()}
 
 
 @dataclass(frozen=True)
@@ -113,14 +122,14 @@ class TonkGame:
     @property
     def results(self):
         return tuple(Result(r.out, (r.out,), (r.out,), {**r.points, r.out: 0},
-                            {p: r.points.get(p, 0) for p in self.players}) for r in self.rounds)
+                            {p: r.counted.get(p, 0) for p in self.players}) for r in self.rounds)
 
     @property
     def state(self):
         totals = {p: 0 for p in self.players}
         over_after = None
         for n, r in enumerate(self.rounds, 1):
-            for p, points in r.points.items():
+            for p, points in r.counted.items():
                 totals[p] += points
             if over_after is None and max(totals.values()) >= self.rules.target:
                 over_after = n
@@ -160,17 +169,17 @@ class TonkGame:
         return replace(self, players=tuple(map(name, self.players)),
                        first_dealer=name(self.first_dealer),
                        rounds=tuple(TonkRound(name(r.out), {name(p): n for p, n in
-                                                            r.points.items()})
+                                                            r.points.items()}, r.tonk)
                                     for r in self.rounds))
 
-    def with_round(self, number, out, points):
+    def with_round(self, number, out, points, tonk=False):
         """The game with round ``number`` (one past the last: a new one) as given."""
         if number > len(self.rounds) and self.state.game_over:
             raise RefusedError("the game is over: start the next with 'rummy new'")
         missing = [p for p in self.players if p != out and p not in points]
         if missing:
             raise RefusedError(f"give {missing[0]}'s points with --points {missing[0]}=N")
-        entry = TonkRound(out, {p: points[p] for p in self.players if p != out})
+        entry = TonkRound(out, {p: points[p] for p in self.players if p != out}, tonk)
         rounds = self.rounds[:number - 1] + (entry,) + self.rounds[number:]
         return replace(self, rounds=rounds)
 '''
@@ -188,7 +197,7 @@ def heading(game, number):
 def said(game, number):
     r = game.rounds[number - 1]
     others = ", ".join(f"{p} {n}" for p, n in r.points.items())
-    return f"{r.out} went out; {others}"
+    return f"{r.out} went out{' on the deal (tonk: double)' if r.tonk else ''}; {others}"
 
 
 def said_json(game, number):
@@ -227,7 +236,7 @@ def score_sheet(game, fmt):
     running = {p: 0 for p in game.players}
     rows = []
     for n, r in enumerate(game.rounds, 1):
-        for p, points in r.points.items():
+        for p, points in r.counted.items():
             running[p] += points
         rows.append([n, f"{r.out} out", *(running[p] for p in game.players)])
     return table(rows, ["Round", "End", *game.players], fmt)
@@ -252,7 +261,8 @@ def game_from(data, at):
     players = tuple(data["players"])
     if data["first_dealer"] not in players:
         raise Where(at + ("first_dealer",), "is not a player")
-    rounds = tuple(TonkRound(r["out"], dict(r["points"])) for r in data.get("rounds") or ())
+    rounds = tuple(TonkRound(r["out"], dict(r["points"]), bool(r.get("tonk")))
+                   for r in data.get("rounds") or ())
     return TonkGame(players, data["first_dealer"], rules, rounds, data.get("created", "")), []
 
 
@@ -260,14 +270,15 @@ def game_document(game):
     return {"game": "tonk", "players": list(game.players), "first_dealer": game.first_dealer,
             "created": game.created, "rules": {k: v for k, (v, _) in
                                                game.rules.differences().items()},
-            "rounds": [{"out": r.out, "points": dict(r.points)} for r in game.rounds]}
+            "rounds": [{"out": r.out, "points": dict(r.points), **({"tonk": True} if r.tonk
+                                                                     else {})}
+                       for r in game.rounds]}
 '''
 
 KEEPING = '''
 import random
 
 from rummy_cli.errors import UnusableInputError
-from rummy_cli.games.protocol import Option
 from rummy_cli.players import find_player_by_prefix
 
 from .game import TonkGame
@@ -285,8 +296,6 @@ def _points(game, pairs):
 
 
 class Keeping:
-    OPTIONS = (Option(flag="--out", dest="out", kind="name"),
-               Option(flag="--points", dest="points", kind="pairs"))
     ENDS = "a round of Tonk ends with --out NAME and each other player's --points NAME=N"
 
     def start(self, players, starter, seed, created, typed, preset, last):
@@ -313,13 +322,15 @@ class Keeping:
         if given["out"] is None:
             raise UnusableInputError(self.ENDS)
         out = find_player_by_prefix(game.players, given["out"])
-        return game.with_round(len(game.rounds) + 1, out, _points(game, given["points"]))
+        return game.with_round(len(game.rounds) + 1, out, _points(game, given["points"]),
+                               bool(given["tonk"]))
 
     def fixed(self, game, number, given):
         was = game.rounds[number - 1]
         out = find_player_by_prefix(game.players, given["out"]) if given["out"] else was.out
         points = {**was.points, **_points(game, given["points"])}
-        return game.with_round(number, out, points)
+        tonk = bool(given["tonk"]) or was.tonk
+        return game.with_round(number, out, points, tonk)
 
 
 KEEPING = Keeping()

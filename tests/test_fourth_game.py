@@ -157,8 +157,30 @@ def test_a_fourth_game_follows_another_game_in_one_ledger_and_keeps_its_own_stat
                    "first_dealer": "Ben", "target": 100, "house_rules": {}}
     code, _, err = run("round", "--guided", "--out", "Ann", "--ledger", "n.yaml")
     assert code == 2 and one_error_line(err).startswith("Error: Tonk asks no questions")
-    ok("round", "--out", "Ann", "--points", "Ben=7", "--ledger", "n.yaml")
+    out = ok("round", "--out", "Ann", "--points", "Ben=7", "--tonk", "--ledger", "n.yaml")
+    assert "Ann went out on the deal (tonk: double); Ben 7" in unfolded(out)
     out = ok("stats", "n.yaml")
     assert out.index("Manipulation Rummy\n") < out.index("Tonk\n")
     out = ok("history", "--game", "tonk", "--ledger", "n.yaml")
-    assert re.search(r"1\s+Ann out\s+0\s+7", out), out
+    assert re.search(r"1\s+Ann out\s+0\s+14", out), out
+
+
+def test_a_fourth_games_own_option_word_is_in_round_and_fix_while_it_is_registered(
+        tonk: None) -> None:
+    for command in ("round", "fix"):
+        assert "the player went out on the deal; the others' points double" in unfolded(
+            ok(command, "--help"))
+    code, _, err = run("new", "Ann", "Ben", "--ledger", "m.yaml")
+    assert code == 0, err
+    code, _, err = run("round", "--tonk", "--knock", "Ann", "--ledger", "m.yaml")
+    assert code == 2 and one_error_line(err).startswith(
+        "Error: --tonk is for Tonk; this ledger's game is Manipulation Rummy")
+
+
+def test_round_and_fix_lose_a_games_option_words_when_it_is_taken_out(
+        tonk: None) -> None:
+    games.unregister("tonk_pkg")
+    try:
+        assert "--tonk" not in ok("round", "--help") + ok("fix", "--help")
+    finally:
+        exec(_registration_line(), {"rummy_cli": rummy_cli})

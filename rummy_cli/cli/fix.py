@@ -7,7 +7,7 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -101,7 +101,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
         big_gin: bool | None, out: str | None, pool_out: bool, racks: tuple[str, ...],
         first: str | None, yes: bool, ledger: str | None, number: int | None,
-        as_json: bool) -> None:
+        as_json: bool, **declared: Any) -> None:
     """Correct round N: change what the options give, keep the rest as recorded.
 
     Every round after it is scored again, and each player's change in points is shown.
@@ -136,9 +136,11 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    opts: FixOptions = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
-            "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
-            "pool_out": pool_out, "racks": racks, "first": first}
+    opts = cast("FixOptions", {
+        "knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
+        "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
+        "pool_out": pool_out, "racks": racks, "first": first,
+        **declared})  # (a game's own option words)
     given = any(given_options(opts, either_way=("big_gin",)).values())
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
@@ -400,3 +402,20 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
                    "letters (one of another alphabet, perhaps): other ledgers that call this "
                    "player by the old spelling will count two players in 'rummy stats'",
                    err=True)
+
+
+def _follow_the_games() -> None:
+    """``round`` and ``fix`` take the option words each registered game declares."""
+    from ..games import follow
+    from .keepers import add_declared_options
+    from .scorekeeper import round_cmd
+
+    def changed() -> None:
+        add_declared_options(round_cmd)
+        add_declared_options(fix)
+
+    changed()
+    follow(changed)
+
+
+_follow_the_games()

@@ -153,6 +153,32 @@ OPTION_KEYS = {"--knock": "knock", "--stock-out": "stock_out", "--hand": "hands"
 _SHARED = ("--knock", "--hand", "--points")  # more than one game's: nobody's own
 
 
+def option_keys() -> dict[str, str]:
+    """Every option of ``round`` and ``fix`` a game may take, by the key of its value: those
+    the commands have, and the new words games declare (see :func:`add_declared_options`)."""
+    return {**OPTION_KEYS, **{o.flag: o.dest for game in GAMES for o in game.options
+                              if o.flag not in OPTION_KEYS}}
+
+
+def add_declared_options(command: click.Command) -> None:
+    """Give ``command`` (``round`` or ``fix``) the option words the registered games declare
+    that it does not have yet, and take away those no game declares any more."""
+    declared = {o.flag: o for game in GAMES for o in game.options if o.flag not in OPTION_KEYS}
+    kept = [p for p in command.params
+            if not getattr(p, "declared", False) or p.opts[0] in declared]
+    have = {name for p in kept for name in p.opts}
+    at = next(i for i, p in enumerate(kept) if p.name in ("guided", "yes"))
+    for flag, option in declared.items():
+        if flag in have:
+            continue
+        made = click.Option([flag, option.dest], is_flag=option.kind == "flag",
+                            multiple=option.kind == "pairs", metavar=option.metavar or None,
+                            help=option.help)
+        made.declared = True  # type: ignore[attr-defined]
+        kept.insert(at, made)
+    command.params[:] = kept
+
+
 class DeclaredKeeper:
     """The :class:`Keeper` of a game that says its command-line part as data (a
     :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
@@ -160,7 +186,7 @@ class DeclaredKeeper:
 
     def __init__(self, game: Declared, keeping: Scorekeeping) -> None:
         self.game, self.keeping = game, keeping
-        self.flags = tuple(o.flag for o in keeping.OPTIONS)
+        self.flags = tuple(o.flag for o in game.options)
         self.ENDS = self.HANDS = keeping.ENDS
         self.OWN_OPTIONS = tuple(f for f in self.flags if f not in _SHARED)
         self.HAND_OPTIONS: tuple[str, ...] = ()
@@ -171,13 +197,14 @@ class DeclaredKeeper:
     def _given(self, opts: RoundOptions | FixOptions) -> dict[str, object]:
         """The options the game takes, by their ``dest``; another one given is refused."""
         raw = cast("Mapping[str, object]", opts)
-        for flag, key in OPTION_KEYS.items():
+        keys = option_keys()
+        for flag, key in keys.items():
             if flag not in self.flags and raw.get(key) not in (None, False, ()):
                 raise click.UsageError(f"{flag} does not apply to {self.game.title}: "
                                        f"{self.ENDS}")
         given: dict[str, object] = {}
-        for option in self.keeping.OPTIONS:
-            value = raw.get(OPTION_KEYS[option.flag])
+        for option in self.game.options:
+            value = raw.get(keys[option.flag])
             if option.kind == "name" and isinstance(value, tuple):
                 if len(value) > 1:
                     raise click.UsageError(f"{option.flag} is given {len(value)} times "
@@ -276,7 +303,7 @@ def given_options(opts: GivenOptions, either_way: tuple[str, ...] = ()) -> dict[
     ``either_way`` (``fix``'s --big-gin/--no-big-gin) is given as yes or no, None if not."""
     raw = cast("Mapping[str, object]", opts)
     return {flag: raw.get(key) is not None if key in either_way else
-            raw.get(key) not in (None, False, ()) for flag, key in OPTION_KEYS.items()}
+            raw.get(key) not in (None, False, ()) for flag, key in option_keys().items()}
 
 
 def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:

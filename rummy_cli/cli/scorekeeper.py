@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -312,7 +312,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
               points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
               big_gin: bool, out: tuple[str, ...], pool_out: bool, racks: tuple[str, ...],
               first: str | None, guided: bool, yes: bool, ledger: str | None,
-              as_json: bool) -> None:
+              as_json: bool, **declared: Any) -> None:
     """Record the end of a round and score it (R16-R27).
 
     Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
@@ -361,10 +361,11 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     keeper = keeper_of(game) if game is not None else keeper_for(default_preset())
     if game is None:  # no ledger: say so, not that another game's options do not fit it
         _read(path)
-    opts: RoundOptions = {"knock": knock, "stock_out": stock_out, "hands": hands,
+    opts = cast("RoundOptions", {"knock": knock, "stock_out": stock_out, "hands": hands,
                           "points": points, "upcard": upcard, "dead": dead, "melds": melds,
                           "big_gin": big_gin, "out": out, "pool_out": pool_out,
-                          "racks": racks, "first": first, "guided": guided, "yes": yes}
+                          "racks": racks, "first": first, "guided": guided, "yes": yes,
+                          **declared})  # (a game's own option words)
     refuse_others(keeper, given_options(opts))
     del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, opts, as_json)

@@ -20,7 +20,7 @@ outside rummy_cli); docs/contributing.md says the steps. Nothing here imports cl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -98,7 +98,18 @@ def register(module: str) -> Declared:
     GAMES.append(game)
     KINDS.update({name: f"{module}.record" for name in game.names})
     PRESETS.extend(game.presets)
+    for changed in _FOLLOWERS:
+        changed()
     return game
+
+
+# what follows the registry as it changes: the command line adds a game's new option words
+_FOLLOWERS: list[Callable[[], None]] = []
+
+
+def follow(changed: Callable[[], None]) -> None:
+    """Call ``changed`` each time a game is registered or taken out."""
+    _FOLLOWERS.append(changed)
 
 
 def unregister(module: str) -> None:
@@ -109,6 +120,8 @@ def unregister(module: str) -> None:
         del KINDS[name]
     for preset in game.presets:
         PRESETS.remove(preset)
+    for changed in _FOLLOWERS:
+        changed()
 
 
 for _package in PACKAGES:

@@ -53,6 +53,7 @@ class Declared:
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
     scorekeeping: Callable[[], Scorekeeping] | None = None
+    options: tuple[Option, ...] = ()  # the options of round and fix it takes (scorekeeping's)
     # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
     titled: Callable[[Any], str] | None = None
 
@@ -77,12 +78,16 @@ class Declared:
 
 @dataclass(frozen=True, kw_only=True)
 class Option:
-    """An option of ``rummy round`` and ``rummy fix`` a game takes, as plain data.
+    """An option of ``rummy round`` and ``rummy fix`` a game takes, as plain data: one the
+    commands have already (``--out``, ``--points``), or a new word, which the command line
+    adds to them with this ``help``.
 
-    ``dest`` names what the game is handed (see :meth:`Scorekeeping.entered`): for 'flag' a
+    ``dest`` names what the game is handed (see ``Scorekeeping.entered``): for 'flag' a
     bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
     """
 
     flag: str  # '--out'
     dest: str  # 'out'
     kind: str  # 'flag', 'name' or 'pairs'
+    metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
+    help: str = ""  # what a new word's --help says

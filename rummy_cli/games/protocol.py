@@ -169,11 +169,6 @@ class Scorekeeping(Protocol):
     """
 
     @property
-    def OPTIONS(self) -> tuple[Option, ...]:
-        """The options of ``round`` and ``fix`` the game takes."""
-        ...
-
-    @property
     def ENDS(self) -> str:
         """How an entry ends, in the options' words (said when another game's is given)."""
         ...
