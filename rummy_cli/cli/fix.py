@@ -407,7 +407,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
 def _follow_the_games() -> None:
     """``round`` and ``fix`` take the option words each registered game declares."""
     from ..games import follow
-    from .keepers import add_declared_options
+    from .options import add_declared_options
     from .scorekeeper import round_cmd
 
     def changed() -> None:

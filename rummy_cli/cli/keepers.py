@@ -27,6 +27,7 @@ from ..errors import RummyError, UnusableInputError
 from ..games import GAMES, PlayedGame, registered, registered_for, title_of
 from ..games.declared import Declared
 from . import shell
+from .options import SHARED, option_keys
 from .shell import _RUN, _footer, _print_json, _read, _recorded
 
 if TYPE_CHECKING:
@@ -145,40 +146,6 @@ def _keeper(module: str) -> Keeper:
     return cast("Keeper", import_module(f"{__package__}.keep_{game.package}"))
 
 
-# the options of ``round`` and ``fix`` a game may take, by the key of their value here
-OPTION_KEYS = {"--knock": "knock", "--stock-out": "stock_out", "--hand": "hands",
-               "--points": "points", "--upcard": "upcard", "--dead": "dead",
-               "--melds": "melds", "--big-gin": "big_gin", "--out": "out",
-               "--pool-out": "pool_out", "--rack": "racks", "--first": "first"}
-_SHARED = ("--knock", "--hand", "--points")  # more than one game's: nobody's own
-
-
-def option_keys() -> dict[str, str]:
-    """Every option of ``round`` and ``fix`` a game may take, by the key of its value: those
-    the commands have, and the new words games declare (see :func:`add_declared_options`)."""
-    return {**OPTION_KEYS, **{o.flag: o.dest for game in GAMES for o in game.options
-                              if o.flag not in OPTION_KEYS}}
-
-
-def add_declared_options(command: click.Command) -> None:
-    """Give ``command`` (``round`` or ``fix``) the option words the registered games declare
-    that it does not have yet, and take away those no game declares any more."""
-    declared = {o.flag: o for game in GAMES for o in game.options if o.flag not in OPTION_KEYS}
-    kept = [p for p in command.params
-            if not getattr(p, "declared", False) or p.opts[0] in declared]
-    have = {name for p in kept for name in p.opts}
-    at = next(i for i, p in enumerate(kept) if p.name in ("guided", "yes"))
-    for flag, option in declared.items():
-        if flag in have:
-            continue
-        made = click.Option([flag, option.dest], is_flag=option.kind == "flag",
-                            multiple=option.kind == "pairs", metavar=option.metavar or None,
-                            help=option.help)
-        made.declared = True  # type: ignore[attr-defined]
-        kept.insert(at, made)
-    command.params[:] = kept
-
-
 class DeclaredKeeper:
     """The :class:`Keeper` of a game that says its command-line part as data (a
     :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
@@ -188,7 +155,7 @@ class DeclaredKeeper:
         self.game, self.keeping = game, keeping
         self.flags = tuple(o.flag for o in game.options)
         self.ENDS = self.HANDS = keeping.ENDS
-        self.OWN_OPTIONS = tuple(f for f in self.flags if f not in _SHARED)
+        self.OWN_OPTIONS = tuple(f for f in self.flags if f not in SHARED)
         self.HAND_OPTIONS: tuple[str, ...] = ()
         self.ACCEPTS = self.flags  # another game's options it takes, under its own words
         self.FIX_OPTIONS = ", ".join(self.flags[:-1]) + f" or {self.flags[-1]}" \
