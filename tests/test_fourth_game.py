@@ -184,3 +184,11 @@ def test_round_and_fix_lose_a_games_option_words_when_it_is_taken_out(
         assert "--tonk" not in ok("round", "--help") + ok("fix", "--help")
     finally:
         exec(_registration_line(), {"rummy_cli": rummy_cli})
+
+
+def test_a_player_of_the_fourth_game_is_renamed_in_every_round(tonk: None) -> None:
+    ok("new", "Ann", "Ben", "--game", "tonk", "--dealer", "Ann", "--ledger", "t.yaml")
+    ok("round", "--out", "Ann", "--points", "Ben=9", "--ledger", "t.yaml")
+    ok("rename", "Ben", "Benedict", "--ledger", "t.yaml")
+    out = ok("history", "--ledger", "t.yaml")
+    assert re.search(r"1\s+Ann out\s+0\s+9", out) and "Benedict" in out, out
