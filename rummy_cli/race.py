@@ -72,14 +72,14 @@ def race(game: Game | GinGame | RummikubGame) -> Race:
             totals[p].append(running[p])
     state = game.state
     final = {s.name: s.total for s in state.standings} if state.game_over else {}
-    from .games import is_gin
+    from .games import word_of
     from .games.gin.game import GinGame
 
     games = hollywood_races(game) if isinstance(game, GinGame) and game.rules.hollywood else ()
     return Race(game.players, game.rules.target or None,
                 {p: tuple(v) for p, v in totals.items()},
                 state.game_over, state.over_after, final, state.winners,
-                "hand" if is_gin(game) else "round", games=games)
+                word_of(game), games=games)
 
 
 def hollywood_races(game: GinGame) -> tuple[Race, ...]:

@@ -159,23 +159,35 @@ def book_games() -> tuple[str, ...]:
     return tuple(g.package for g in GAMES)
 
 
+def _module(game: str) -> str:
+    """The package of the game whose package is called ``game``, as the registry has it."""
+    from .games import GAMES
+
+    return next(g.module for g in GAMES if g.package == game)
+
+
 def presets_of(game: str) -> tuple[tuple[str, AnyRules], ...]:
     """A game's presets, from its rules module (``PRESETS``), the book's own first."""
-    from . import games
-
-    return tuple(import_module(f"{games.__name__}.{game}.rules").PRESETS.items())
+    return tuple(import_module(f"{_module(game)}.rules").PRESETS.items())
 
 
-@lru_cache(maxsize=1)
 def load_rulebooks() -> tuple[Rulebook, ...]:
-    """Every book shipped inside the package, in the registry's order."""
+    """Every book shipped inside the package, in the registry's order (a game registered
+    later has its book read then)."""
+    from .games import GAMES
+
+    return _rulebooks(tuple(g.module for g in GAMES))
+
+
+@lru_cache(maxsize=2)
+def _rulebooks(modules: tuple[str, ...]) -> tuple[Rulebook, ...]:
+    """The books of the games of these packages, in their order."""
     from importlib.resources import files
 
-    from . import games
-
     books = []
-    for game in book_games():
-        text = files(f"{games.__name__}.{game}").joinpath(BOOK_FILE)
+    for module in modules:
+        game = module.rpartition(".")[2]
+        text = files(module).joinpath(BOOK_FILE)
         if text.is_file():
             books.append(parse_rulebook(text.read_text("utf-8"), game, presets_of(game)))
     if len({b.letter for b in books}) != len(books):
@@ -331,10 +343,13 @@ def standard_rules(rules: AnyRules, players: int = 0) -> AnyRules:
 _EXAMPLE = {"R": "R14", "G": "G10", "K": "K14"}  # a rule with decisions, for a message
 
 
-@lru_cache(maxsize=1)
 def _id_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """An id (r14, r17d2, r12b) and a range (r16-r27) of any book, typed in lower case."""
-    letters = "".join(b.letter.lower() for b in load_rulebooks())
+    return _patterns("".join(b.letter.lower() for b in load_rulebooks()))
+
+
+@lru_cache(maxsize=2)
+def _patterns(letters: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"^([{letters}])(\d+)(?:(d)(\d*)|([a-z]))?$"),
             re.compile(rf"^([{letters}])(\d+)\s*(?:-|to|\.\.)\s*([{letters}])?(\d+)$"))
 

@@ -75,19 +75,10 @@ def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, create
     return new_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
-def title(played: PlayedGame) -> str:
-    """What a message calls the game: 'Oklahoma Gin', 'Hollywood Gin Rummy'."""
-    from ..games.gin.game import GinGame
-
-    rules = keepers.own(GinGame, played).rules
-    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
-             "oklahoma": "Oklahoma Gin"}
-    return ("Hollywood " if rules.hollywood else "") + names[rules.game]
-
-
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
+    from ..games import title_of
     from ..games.gin.game import GinGame
 
     game = keepers.own(GinGame, played)
@@ -106,7 +97,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
         which = "New match of" if number == 1 else f"Match {number}:"
     else:
         which = "New game of" if number == 1 else f"Game {number} of"
-    click.echo(fold(f"{which} {title(game)} in {path}: {', '.join(game.players)}."))
+    click.echo(fold(f"{which} {title_of(game)} in {path}: {', '.join(game.players)}."))
     click.echo(fold("Use one deck without jokers; deal 10 cards each and turn up the next."))
     limit = ("the upcard sets the knock limit" if rules.knock is None
              else f"knock with {rules.knock} or less")

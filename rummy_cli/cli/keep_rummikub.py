@@ -61,14 +61,6 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
     return new_game(players, first=first, seed=seed, rules=rules, created=created)
 
 
-def title(played: PlayedGame) -> str:
-    """What a message calls the game: 'Rummikub (strict joker rules)'."""
-    from ..games.rummikub.game import RummikubGame
-    from ..games.rummikub.report import TITLES
-
-    return TITLES[keepers.own(RummikubGame, played).rules.game]
-
-
 def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says about a Rummikub game: the seats, the tiles, who plays first,
