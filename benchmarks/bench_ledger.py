@@ -66,14 +66,15 @@ def long_game(rounds: int, players: int, seed: int = 1) -> Game:
 def long_rummikub_game(rounds: int, players: int, seed: int = 1) -> Any:
     """A Rummikub game of ``rounds`` rounds that never ends: Ann goes out or the pool runs
     out (Ann then holding 1R); the others hold up to six tiles or a total."""
-    from rummy_cli.games.rummikub.game import RummikubEntry, new_rummikub_game
+    from rummy_cli.games.rummikub import game as rummikub
+    from rummy_cli.games.rummikub.game import RummikubEntry
     from rummy_cli.games.rummikub.rules import RUMMIKUB
     from rummy_cli.tiles import ALL_TILES, TileJoker, format_tiles
 
     rng = random.Random(seed)
     names = NAMES[:players]
     rules = replace(RUMMIKUB, rounds=999_999)  # the most rounds a rule allows
-    game = new_rummikub_game(names, first="Ann", rules=rules)
+    game = rummikub.new_game(names, first="Ann", rules=rules)
     pool: list[Any] = [t for t in list(ALL_TILES) * 2 if str(t) != "1R"]
     pool += [TileJoker(), TileJoker()]
     entries = []

@@ -21,8 +21,8 @@ KeyError: "did you mean 'target'? "
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol, TypeVar
 
 from .errors import RummyError
 
@@ -57,6 +57,55 @@ def typed_values(rules: Any, typed: dict[str, str], value: Callable[[str, str, A
     return values
 
 
+def differences(rules: Any, book: Any) -> dict[str, tuple[Any, Any]]:
+    """``{name: (in force, the book's)}``: the rules that differ from ``book`` (its preset).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Book:
+    ...     game: str = "demo"
+    ...     target: int = 150
+    >>> differences(Book(target=200), Book())
+    {'target': (200, 150)}
+    """
+    return {f.name: (getattr(rules, f.name), getattr(book, f.name)) for f in fields(rules)
+            if f.name != "game" and getattr(rules, f.name) != getattr(book, f.name)}
+
+
+KINDS = {int: "a whole number", bool: "true or false"}  # what else a rule is: text
+
+
+def plain_rules(base: R, data: Mapping[Any, Any], *, error: Callable[[str, str], Exception],
+                unknown: str = "unknown rule {key!r} (known: {known})",
+                wrong: str = "rule {key!r} must be {kind}, not {value}",
+                optional: frozenset[str] = frozenset()) -> R:
+    """Rules read from the ledger's plain data over the preset ``base``: every rule given
+    must be one of the game's and of the kind of the preset's value (a whole number where
+    that is None; None itself only for an ``optional`` rule), and the rules playable.
+
+    ``unknown`` and ``wrong`` are the game's messages: ``{key}`` the rule, ``{known}`` every
+    rule's name, ``{kind}`` what the rule must be, ``{value}`` what it was.
+    """
+    names = [f.name for f in fields(base)]  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in names:
+            raise error(str(key), unknown.format(key=key, known=", ".join(names)))
+        book = getattr(base, key)
+        if not ((value is None and key in optional)
+                or type(value) is (type(book) if book is not None else int)):
+            from .document import written
+
+            raise error(key, wrong.format(key=key, kind=KINDS.get(type(book), "text"),
+                                          value=written(value)))
+        values[key] = value
+    rules = replace(base, **values)  # type: ignore[type-var]
+    problem = rules.problem()
+    if problem:
+        raise error(*problem)
+    return rules
+
+
 def carried(house: Mapping[str, tuple[Any, Any]], preset: Any) -> dict[str, Any]:
     """``{name: value}``: the house rules of a game (``{name: (in force, its preset's)}``)
     that the next game, of the rules ``preset``, keeps.
@@ -77,3 +126,82 @@ def carried(house: Mapping[str, tuple[Any, Any]], preset: Any) -> dict[str, Any]
     return {name: value for name, (value, book) in house.items()
             if name in names and type(getattr(preset, name)) is type(book)
             and getattr(preset, name) == book}
+
+
+YES = ("true", "yes", "on", "1")
+NO = ("false", "no", "off", "0")
+
+
+class Playable(Protocol):
+    """A game's rules: a frozen dataclass that can say what makes it unplayable."""
+
+    def problem(self) -> tuple[str, str] | None: ...  # pragma: no cover
+
+
+R = TypeVar("R", bound=Playable)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleReader:
+    """How one game reads ``--rule NAME=VALUE``: its words and messages as data.
+
+    Each message is a template: ``{name}`` the rule, ``{label}`` the rule as the game's
+    messages name it, ``{typed}`` the value as typed (cut to 20 characters), ``{allowed}``
+    a switch's values, ``{known}`` every rule's name, ``{hint}`` a suggestion for a typo.
+    """
+
+    error: Callable[[str, str], Exception]  # the game's error: (rule, message)
+    unknown: str  # for a rule the game does not have
+    label: str = "rule {name!r}"
+    hi: int = 999_999_999  # the greatest figure
+    yes_or_no: str | None = "rule {name!r} is yes or no, not {typed!r}"  # None: no switch
+    typed_raw: bool = True  # messages quote the text as typed, not lower-cased
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # switches' values
+    not_a_choice: str = "rule {name!r} is one of {allowed}, not {typed!r}"
+    words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # words for values
+    refused: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    free_text: bool = False  # a text rule takes any word (its rules check it)
+    digits: Mapping[str, str] | None = None  # a figure must be digits: the message, per rule
+    not_digits: str = "{label} is a whole number (digits 0-9), not {typed!r}"
+
+    def read(self, name: str, text: str, now: Any) -> Any:
+        """The value of rule ``name`` as typed, of the kind of its value ``now``."""
+        word = text.strip().lower()
+        say = {"name": name, "label": self.label.format(name=name),
+               "typed": (text if self.typed_raw else word)[:20]}
+        if name in self.refused and word in self.refused[name][0]:
+            raise self.error(name, self.refused[name][1].format(**say))
+        if word in self.words.get(name, {}):
+            return self.words[name][word]
+        if name in self.choices:
+            allowed = self.choices[name]
+            if word.replace("_", "-") in allowed:
+                return word.replace("_", "-")
+            raise self.error(name, self.not_a_choice.format(allowed=", ".join(allowed), **say))
+        if isinstance(now, bool) and self.yes_or_no is not None:
+            if word in YES or word in NO:
+                return word in YES
+            raise self.error(name, self.yes_or_no.format(**say))
+        if isinstance(now, str) and self.free_text:
+            return word
+        if self.digits is not None and not (word.isascii() and word.isdigit()):
+            raise self.error(name, self.digits.get(name, self.not_digits).format(**say))
+        from .errors import NotationError
+        from .numbers import whole
+
+        try:
+            return whole(word, say["label"], hi=self.hi)
+        except NotationError as exc:
+            raise self.error(name, str(exc)) from None
+
+    def changed(self, rules: R, typed: dict[str, str]) -> R:
+        """``rules`` with the house rules as typed; refuses an unknown name, a value of the
+        wrong kind, or rules that cannot be played."""
+        known = ", ".join(sorted({f.name for f in fields(rules)} - {"game"}))  # type: ignore[arg-type]
+        values = typed_values(rules, typed, self.read, lambda name, typed, hint: self.error(
+            name, self.unknown.format(typed=typed, hint=hint, known=known)))
+        new = replace(rules, **values)  # type: ignore[type-var]
+        problem = new.problem()
+        if problem:
+            raise self.error(*problem)
+        return new

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Literal
 
 from .cards import (
     RANK_WORDS,
@@ -34,22 +33,12 @@ from .cards import (
     times,
 )
 from .games.manipulation.rules import MANIPULATION_RUMMY, Rules
+from .shapes import Kind as Kind
+from .shapes import Shape, longest_run, missing_suits, runs_holding
+from .shapes import Violation as Violation  # a meld's, a set's and a turn's problems alike
 
-Kind = Literal["group", "run"]
 ILLEGAL_MELD = "illegal-meld"
 UNDECLARED_JOKER = "undeclared-joker"
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable code, the rule id, and a sentence for the table.
-
-    A meld's problems and a turn's violations are both of this kind (codes: the README's list).
-    """
-
-    code: str
-    rule: str
-    message: str
 
 
 MeldProblem = Violation  # what a meld verdict calls its violations
@@ -123,7 +112,7 @@ def _group(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Ca
         ))
     forced: tuple[Card, ...] = ()
     if free and not problems:
-        missing = [Card(rank, s) for s in Suit if s not in {k.suit for k in known}]
+        missing = [Card(rank, s) for s in missing_suits([k.suit for k in known], _SUITS)]
         if len(missing) == free:
             forced = tuple(missing)
         else:
@@ -137,6 +126,9 @@ def _group(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Ca
     ordered = _fill(cards, forced)
     ordered = tuple(sorted(ordered, key=lambda c: order[_suit_of(c)]))
     return problems, ordered, forced
+
+
+_SUITS = Shape(tuple(Suit))  # a group's suits, in the order a joker is named for them
 
 
 def _suit_of(card: AnyCard) -> Suit:
@@ -169,7 +161,7 @@ def run_placements(
     >>> run_placements([12, 13], 3, MANIPULATION_RUMMY)
     [((12, 13), (11,)), ((12, 13), (14,))]
     """
-    top = 14 if rules.ace_high else 13
+    ones = _ones(rules)
     results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     aces = [i for i, r in enumerate(known_ranks) if r == 1]
@@ -178,13 +170,10 @@ def run_placements(
         pos = list(known_ranks)
         for i, p in zip(aces, choice):
             pos[i] = p
-        if len(set(pos)) != len(pos) or size > top:
+        if len(set(pos)) != len(pos):
             continue
-        lo_min = max(1, (max(pos) if pos else 1) - size + 1)
-        lo_max = min(min(pos) if pos else top, top - size + 1)
-        for lo in range(lo_min, lo_max + 1):
-            window = set(range(lo, lo + size))
-            free = tuple(sorted(window - set(pos)))
+        for window in runs_holding(pos, size, ones):
+            free = tuple(p for p in window if p not in pos)
             key = (tuple(sorted(pos)), free)
             if key not in seen:
                 seen.add(key)
@@ -192,12 +181,17 @@ def run_placements(
     return results
 
 
+def _ones(rules: Rules) -> str:
+    """The engine's ``ones`` rule for a card table: the ace low or high, never round (R9)."""
+    return "high" if rules.ace_high else "low"
+
+
 def _run(cards: Meld, rules: Rules) -> tuple[list[MeldProblem], Meld, tuple[Card, ...]]:
     known = [rep for c in cards if (rep := represented(c)) is not None]
     suit = known[0].suit
     free = len(cards) - len(known)
     problems: list[MeldProblem] = []
-    top = 14 if rules.ace_high else 13
+    top = longest_run(_ones(rules))
     for rep, same in _duplicates(cards):
         if rep.rank == 1 and len(same) == 2 and rules.ace_high and len(cards) >= top:
             continue  # A-2-...-K-A: one ace low, one high (R9, D); a longer run is too long

@@ -72,14 +72,14 @@ def race(game: Game | GinGame | RummikubGame) -> Race:
             totals[p].append(running[p])
     state = game.state
     final = {s.name: s.total for s in state.standings} if state.game_over else {}
-    from .games import is_gin
+    from .games import word_of
     from .games.gin.game import GinGame
 
     games = hollywood_races(game) if isinstance(game, GinGame) and game.rules.hollywood else ()
     return Race(game.players, game.rules.target or None,
                 {p: tuple(v) for p, v in totals.items()},
                 state.game_over, state.over_after, final, state.winners,
-                "hand" if is_gin(game) else "round", games=games)
+                word_of(game), games=games)
 
 
 def hollywood_races(game: GinGame) -> tuple[Race, ...]:
@@ -89,11 +89,11 @@ def hollywood_races(game: GinGame) -> tuple[Race, ...]:
     was entered in it by G20, so a player who has not opened a game stays at 0 there.
 
     >>> from dataclasses import replace
-    >>> from .games.gin.game import new_gin_game, record_hand
+    >>> from .games.gin.game import new_game, record_round
     >>> from .games.gin.rules import GIN
-    >>> g = new_gin_game(["A", "B"], "A", rules=replace(GIN, scoring="hollywood"))
+    >>> g = new_game(["A", "B"], "A", rules=replace(GIN, scoring="hollywood"))
     >>> for knocker, a, b in [("A", 5, 65), ("A", 5, 50), ("B", 22, 2), ("A", 1, 31)]:
-    ...     g, _ = record_hand(g, knocker, {"A": a, "B": b})
+    ...     g, _ = record_round(g, knocker, {"A": a, "B": b})
     >>> [(r.name, r.totals, r.over_after, r.final) for r in hollywood_races(g)]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('Game 1', {'A': (60, 105), 'B': (0, 0)}, 2, {'A': 510, 'B': 0}),

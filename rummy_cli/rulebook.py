@@ -60,10 +60,13 @@ from .rulebook_parse import standard_rules as standard_rules
 _EXAMPLE = {"R": "R14", "G": "G10", "K": "K14"}  # a rule with decisions, for a message
 
 
-@lru_cache(maxsize=1)
 def _id_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """An id (r14, r17d2, r12b) and a range (r16-r27) of any book, typed in lower case."""
-    letters = "".join(b.letter.lower() for b in load_rulebooks())
+    return _patterns("".join(b.letter.lower() for b in load_rulebooks()))
+
+
+@lru_cache(maxsize=2)
+def _patterns(letters: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"^([{letters}])(\d+)(?:(d)(\d*)|([a-z]))?$"),
             re.compile(rf"^([{letters}])(\d+)\s*(?:-|to|\.\.)\s*([{letters}])?(\d+)$"))
 

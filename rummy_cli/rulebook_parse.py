@@ -165,23 +165,35 @@ def book_games() -> tuple[str, ...]:
     return tuple(g.package for g in GAMES)
 
 
+def _module(game: str) -> str:
+    """The package of the game whose package is called ``game``, as the registry has it."""
+    from .games import GAMES
+
+    return next(g.module for g in GAMES if g.package == game)
+
+
 def presets_of(game: str) -> tuple[tuple[str, AnyRules], ...]:
     """A game's presets, from its rules module (``PRESETS``), the book's own first."""
-    from . import games
-
-    return tuple(import_module(f"{games.__name__}.{game}.rules").PRESETS.items())
+    return tuple(import_module(f"{_module(game)}.rules").PRESETS.items())
 
 
-@lru_cache(maxsize=1)
 def load_rulebooks() -> tuple[Rulebook, ...]:
-    """Every book shipped inside the package, in the registry's order."""
+    """Every book shipped inside the package, in the registry's order (a game registered
+    later has its book read then)."""
+    from .games import GAMES
+
+    return _rulebooks(tuple(g.module for g in GAMES))
+
+
+@lru_cache(maxsize=2)
+def _rulebooks(modules: tuple[str, ...]) -> tuple[Rulebook, ...]:
+    """The books of the games of these packages, in their order."""
     from importlib.resources import files
 
-    from . import games
-
     books = []
-    for game in book_games():
-        text = files(f"{games.__name__}.{game}").joinpath(BOOK_FILE)
+    for module in modules:
+        game = module.rpartition(".")[2]
+        text = files(module).joinpath(BOOK_FILE)
         if text.is_file():
             books.append(parse_rulebook(text.read_text("utf-8"), game, presets_of(game)))
     if len({b.letter for b in books}) != len(books):

@@ -1,10 +1,11 @@
 """Statistics over many games: per player, games and rounds played and won, knocks, undercuts,
 goings out, the best round, the points usually left in hand, and the points scored.
 
-The figures are taken per kind of game (:data:`KINDS`: Manipulation Rummy, Gin, Oklahoma,
-Hollywood), never added up or averaged across kinds: a point of Manipulation Rummy and a point
-of Gin are not the same thing. A dead Gin hand is nobody's hand: no hand played, won or lost,
-no deadwood left; it is only counted as a dead hand of its kind.
+The figures are taken per kind of game (:func:`known_kinds`, as each game declares them:
+Manipulation Rummy, Gin, Oklahoma, Hollywood, Rummikub), never added up or averaged across
+kinds: a point of Manipulation Rummy and a point of Gin are not the same thing. A dead Gin
+hand is nobody's hand: no hand played, won or lost, no deadwood left; it is only counted as a
+dead hand of its kind.
 
 Pure functions from games to figures; no files, no printing. A player is the same person in
 every game whose seat has the same name in any case and any Unicode form (as ``ben`` finds
@@ -30,38 +31,47 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import UnusableInputError
+from .games.declared import Kind
 from .players import name_key
 
-# the kinds of game the statistics keep apart, in the order they are shown: (key, name)
-KINDS = (("manipulation", "Manipulation Rummy"), ("gin", "Gin"), ("oklahoma", "Oklahoma"),
-         ("hollywood", "Hollywood"), ("rummikub", "Rummikub"))
-KIND_NAMES = dict(KINDS)
-# the kinds whose rounds are Gin hands
-GIN_KINDS = ("gin", "oklahoma", "hollywood")
+
+def known_kinds() -> tuple[Kind, ...]:
+    """The kinds of game the statistics keep apart, in the order they are shown: each game's
+    of the registry (``rummy_cli.games``), in its order.
+
+    >>> [k.key for k in known_kinds()]
+    ['manipulation', 'gin', 'oklahoma', 'hollywood', 'rummikub']
+    """
+    from .games import GAMES
+
+    return tuple(kind for game in GAMES for kind in game.stats_kinds)
+
+
+def _kind(key: str) -> Kind:
+    return next(k for k in known_kinds() if k.key == key)
+
+
+def kind_name(key: str) -> str:
+    """A kind's name, as its table's heading says it: 'Oklahoma'."""
+    return _kind(key).name
 
 
 def kind_of(game: Any) -> str:
-    """The kind a game's figures belong to: Hollywood scoring makes any Gin game Hollywood
-    (its total is the sum of three games); classic Gin is Gin.
+    """The kind a game's figures belong to, as its game declares: Hollywood scoring makes any
+    Gin game Hollywood (its total is the sum of three games); classic Gin is Gin.
 
     >>> from .games.gin.rules import find_preset
-    >>> from .games.gin.game import new_gin_game
+    >>> from .games.gin.game import new_game
     >>> from dataclasses import replace
-    >>> kinds = [kind_of(new_gin_game(["A", "B"], "A", rules=find_preset(name)))
+    >>> kinds = [kind_of(new_game(["A", "B"], "A", rules=find_preset(name)))
     ...          for name in ("gin", "classic", "oklahoma")]
     >>> hollywood = replace(find_preset("oklahoma"), scoring="hollywood")
-    >>> kinds + [kind_of(new_gin_game(["A", "B"], "A", rules=hollywood))]
+    >>> kinds + [kind_of(new_game(["A", "B"], "A", rules=hollywood))]
     ['gin', 'gin', 'oklahoma', 'hollywood']
     """
-    from .games import family_of
+    from .games import declared
 
-    rules = game.rules
-    family = family_of(rules.game)  # the game's package: manipulation, gin, rummikub
-    if family != "gin":
-        return family  # every Rummikub preset counts as Rummikub: a tile is worth the same
-    if getattr(rules, "hollywood", False):
-        return "hollywood"
-    return "oklahoma" if rules.game == "oklahoma" else "gin"
+    return declared(game).stats_kind(game.rules)
 
 
 def find_kind(name: str) -> str:
@@ -76,17 +86,20 @@ def find_kind(name: str) -> str:
     rummy_cli.errors.UnusableInputError: unknown --game 'okla'. Did you mean \
 'oklahoma'? Known: manipulation, gin, oklahoma, hollywood, rummikub
     """
+    from .games import GAMES
+
     typed = " ".join(name.replace("-", " ").split()).casefold()
-    for key, shown in KINDS:
-        if typed in (key, shown.casefold()):
-            return key
-    if typed == "classic":
-        raise UnusableInputError("classic Gin is counted as Gin: use --game gin")
-    if typed in ("rummikub strict", "rummikub xp"):
-        return "rummikub"  # every preset of Rummikub is one kind
+    for kind in known_kinds():
+        if typed in (kind.key, kind.name.casefold()):
+            return kind.key
+    for game in GAMES:
+        if typed in game.kind_refusals:
+            raise UnusableInputError(game.kind_refusals[typed])
+        if typed in game.kind_aliases:
+            return game.kind_aliases[typed]
     import difflib
 
-    keys = [key for key, _ in KINDS]
+    keys = [kind.key for kind in known_kinds()]
     close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.5)
     hint = f" Did you mean {close[0]!r}?" if close else ""  # as for a mistyped --format
     raise UnusableInputError(f"unknown --game {name!r}.{hint} Known: {', '.join(keys)}")
@@ -143,7 +156,7 @@ class StatsReport:
     rounds: int  # rounds (Gin: hands) recorded in all of them, dead hands included
     players: tuple[PlayerStats, ...]
     dead: int = 0  # dead Gin hands: counted in ``rounds``, in no player's figures
-    kind: str = "manipulation"  # the kind of game (:data:`KINDS`) the figures are of
+    kind: str = "manipulation"  # the kind of game (:func:`known_kinds`) the figures are of
 
 
 @dataclass
@@ -186,14 +199,18 @@ def _tenths(points: int, rounds: int) -> int:
 
 
 def stats_by_kind(games: Iterable[Any], kinds: Sequence[str] = ()) -> tuple[StatsReport, ...]:
-    """A report per kind of game (:data:`KINDS` order) over ``games``; only the ``kinds``
-    named, when some are (each one then has its report, even with no game)."""
+    """A report per kind of game (in the order of :func:`known_kinds`) over ``games``; only the
+    ``kinds`` named, when some are (each one then has its report, even with no game)."""
     groups: dict[str, list[Any]] = {key: [] for key in kinds}
     for game in games:
         kind = kind_of(game)
         if kind in groups or not kinds:
             groups.setdefault(kind, []).append(game)
-    return tuple(player_stats(groups[key], kind=key) for key, _ in KINDS if key in groups)
+    order = [k.key for k in known_kinds()]
+    unknown = sorted(set(groups) - set(order))
+    if unknown:  # a kind no game declares: never dropped silently
+        raise UnusableInputError(f"no game declares the kind {unknown[0]!r} of its figures")
+    return tuple(player_stats(groups[key], kind=key) for key in order if key in groups)
 
 
 def player_stats(games: Iterable[Any], kind: str = "manipulation") -> StatsReport:
@@ -253,15 +270,16 @@ SPREADSHEET_HEADERS = ("Game", "Player", "Games", "Won", "Rounds", "Rounds won",
 
 def headers(report: StatsReport) -> tuple[str, ...]:
     """The screen headers of a report's table: Gin's say hands and gin."""
-    if report.kind == "rummikub":
+    kind = _kind(report.kind)
+    if kind.jokers:
         return RUMMIKUB_HEADERS
-    return GIN_HEADERS if report.kind in GIN_KINDS else HEADERS
+    return GIN_HEADERS if kind.word == "hand" else HEADERS
 
 
 def table_rows(report: StatsReport, screen: bool = True) -> list[list[Any]]:
     """A row per player under :func:`headers` (``screen``; else under the spreadsheet's
     columns, the same for every kind); an empty cell for a figure not known yet."""
-    if screen and report.kind == "rummikub":
+    if screen and _kind(report.kind).jokers:
         return [[p.name, p.games_played, p.games_won, p.rounds_played, p.rounds_won,
                  p.goings_out, "" if p.best_round is None else p.best_round,
                  "" if p.average_left is None else p.average_left, p.jokers_held, p.total]
@@ -274,7 +292,7 @@ def table_rows(report: StatsReport, screen: bool = True) -> list[list[Any]]:
 
 
 def _with_jokers(reports: Sequence[StatsReport]) -> bool:
-    return any(r.kind == "rummikub" for r in reports)
+    return any(_kind(r.kind).jokers for r in reports)
 
 
 def spreadsheet_headers(reports: Sequence[StatsReport]) -> tuple[str, ...]:
@@ -286,8 +304,8 @@ def spreadsheet_headers(reports: Sequence[StatsReport]) -> tuple[str, ...]:
 def spreadsheet_rows(reports: Sequence[StatsReport]) -> list[list[Any]]:
     """Every report's rows under :func:`spreadsheet_headers`, each led by its kind's name."""
     jokers = _with_jokers(reports)
-    return [[KIND_NAMES[r.kind], *row,
-             *([(p.jokers_held if r.kind == "rummikub" else "")] if jokers else [])]
+    return [[kind_name(r.kind), *row,
+             *([(p.jokers_held if _kind(r.kind).jokers else "")] if jokers else [])]
             for r in reports for row, p in zip(table_rows(r, screen=False), r.players,
                                                strict=True)]
 
@@ -298,7 +316,7 @@ def heading(report: StatsReport) -> str:
     >>> heading(StatsReport(1, 0, 3, (), kind="oklahoma"))
     'Oklahoma'
     """
-    return KIND_NAMES[report.kind]
+    return kind_name(report.kind)
 
 
 def summary(report: StatsReport) -> str:
@@ -317,7 +335,7 @@ def summary(report: StatsReport) -> str:
         text += f", {report.unfinished} still being played ({its} points so far count);"
     else:
         text += ","
-    word = "hand" if report.kind in GIN_KINDS else "round"
+    word = _kind(report.kind).word
     text += f" {report.rounds} {word}{'s' if report.rounds != 1 else ''}"
     if report.dead:
         text += f", {report.dead} dead"
@@ -325,7 +343,7 @@ def summary(report: StatsReport) -> str:
 
 
 def _players_json(report: StatsReport) -> list[dict[str, Any]]:
-    if report.kind == "rummikub":  # plus the rounds ended holding a joker
+    if _kind(report.kind).jokers:  # plus the rounds ended holding a joker
         return [{**doc, "jokers_held": p.jokers_held}
                 for doc, p in zip(_common_json(report), report.players)]
     return _common_json(report)
@@ -357,7 +375,7 @@ def stats_json(reports: StatsReport | Sequence[StatsReport]) -> dict[str, Any]:
         reports = (reports,)
     kinds = [{
         "kind": r.kind,
-        "name": KIND_NAMES[r.kind],
+        "name": kind_name(r.kind),
         "games": r.games,
         "unfinished": r.unfinished,
         "rounds": r.rounds,

@@ -28,7 +28,7 @@ from rummy_cli.games.rummikub.racks import (
     _parsed_worth,
     _scored,
     canonical_tiles,
-    score_rummikub_entry,
+    score_entry,
 )
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB
 from rummy_cli.games.rummikub.scoring import RoundScore, game_state
@@ -50,7 +50,7 @@ def full_parse(game: RummikubGame, entry: RummikubEntry) -> RoundScore | str:
 
 def fast(game: RummikubGame, entry: RummikubEntry) -> RoundScore | str:
     try:
-        return score_rummikub_entry(game, entry)
+        return score_entry(game, entry)
     except RummyError as exc:
         return str(exc)
 
@@ -93,7 +93,7 @@ def test_k19_copies_across_racks_are_still_refused() -> None:
     entry = RummikubEntry("Ann", {"Ann": "", "Ben": "7R 7R", "Cy": "7R JK", "Dee": "JK JK"},
                           "Ann")
     with pytest.raises(RummyError) as caught:
-        score_rummikub_entry(game, entry)
+        score_entry(game, entry)
     assert str(caught.value) == ("the racks hold more tiles than the set: 7R appears 3 times, "
                                  "but the set has only 2; 3 jokers, but the set has only 2")
 

@@ -2,10 +2,10 @@
 and prints; every error a user can cause ends in ``shell`` as one line ``Error: ...``.
 
 One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
-round, standings, history, undo: each game's part in ``keep_<game>``), ``showdown`` (deadwood,
-check knock), ``fix`` (fix, rename), ``stats``, ``chart``, ``rules``, ``example`` (the
-shipped samples), ``completion`` (the shell scripts); ``prompts`` asks at a terminal
-(``fix_questions``: a round asked again for ``fix``).
+round, standings, history, undo: a game's own part from its package, or ``keep_<game>``),
+``showdown`` (deadwood, check knock), ``fix`` (fix, rename), ``stats``, ``chart``,
+``rules``, ``example`` (the shipped samples), ``completion`` (the shell scripts);
+``prompts`` asks at a terminal (``fix_questions``: a round asked again for ``fix``).
 """
 
 from __future__ import annotations

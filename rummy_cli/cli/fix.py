@@ -7,7 +7,7 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -101,7 +101,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
         big_gin: bool | None, out: str | None, pool_out: bool, racks: tuple[str, ...],
         first: str | None, yes: bool, ledger: str | None, number: int | None,
-        as_json: bool) -> None:
+        as_json: bool, **declared: Any) -> None:
     """Correct round N: change what the options give, keep the rest as recorded.
 
     Every round after it is scored again, and each player's change in points is shown.
@@ -126,6 +126,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
     from ..ledger import Ledger, ledger_path, locked, save
     from .keepers import (
         chosen_alone,
+        given_options,
         keeper_of,
         refuse_others,
         show,
@@ -135,12 +136,12 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    opts: FixOptions = {"knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
-            "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
-            "pool_out": pool_out, "racks": racks, "first": first}
-    given = any((knock is not None, stock_out, hands, points, upcard is not None, dead,
-                 melds, big_gin is not None, out is not None, pool_out, racks,
-                 first is not None))
+    opts = cast("FixOptions", {
+        "knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
+        "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
+        "pool_out": pool_out, "racks": racks, "first": first,
+        **declared})  # (a game's own option words)
+    given = any(given_options(opts, either_way=("big_gin",)).values())
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
@@ -149,11 +150,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         game = night.game(number)
         index = len(night.games) - 1 if number is None else number - 1
         keeper = keeper_of(game)
-        refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                               "--dead": dead, "--melds": bool(melds),
-                               "--big-gin": big_gin is not None, "--out": out is not None,
-                               "--pool-out": pool_out, "--rack": bool(racks),
-                               "--first": first is not None})
+        refuse_others(keeper, given_options(opts, either_way=("big_gin",)))
         where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
@@ -405,3 +402,20 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
                    "letters (one of another alphabet, perhaps): other ledgers that call this "
                    "player by the old spelling will count two players in 'rummy stats'",
                    err=True)
+
+
+def _follow_the_games() -> None:
+    """``round`` and ``fix`` take the option words each registered game declares."""
+    from ..games import follow
+    from .options import add_declared_options
+    from .scorekeeper import round_cmd
+
+    def changed() -> None:
+        add_declared_options(round_cmd)
+        add_declared_options(fix)
+
+    changed()
+    follow(changed)
+
+
+_follow_the_games()

@@ -64,30 +64,21 @@ def new_gin(names: tuple[str, ...], dealer: str | None, seed: int | None, create
             rules: GinRules, last: PlayedGame | None,
             dealt: PlayedGame | None = None) -> GinGame:
     """The first or the next Gin game (G15: the winner of the last hand deals first)."""
-    from ..games.gin.game import GinGame, new_gin_game, next_gin_game
+    from ..games.gin.game import GinGame, new_game, next_game
 
     players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the two players, e.g. rummy new Ann Ben --game gin")
     if isinstance(dealt, GinGame) and dealt.state.game_over:
-        return next_gin_game(dealt, players, dealer=dealer, seed=seed, rules=rules,
+        return next_game(dealt, players, dealer=dealer, seed=seed, rules=rules,
                              created=created)
-    return new_gin_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
-
-
-def title(played: PlayedGame) -> str:
-    """What a message calls the game: 'Oklahoma Gin', 'Hollywood Gin Rummy'."""
-    from ..games.gin.game import GinGame
-
-    rules = keepers.own(GinGame, played).rules
-    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
-             "oklahoma": "Oklahoma Gin"}
-    return ("Hollywood " if rules.hollywood else "") + names[rules.game]
+    return new_game(players, dealer=dealer, seed=seed, rules=rules, created=created)
 
 
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says about a Gin game."""
+    from ..games import title_of
     from ..games.gin.game import GinGame
 
     game = keepers.own(GinGame, played)
@@ -106,7 +97,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
         which = "New match of" if number == 1 else f"Match {number}:"
     else:
         which = "New game of" if number == 1 else f"Game {number} of"
-    click.echo(fold(f"{which} {title(game)} in {path}: {', '.join(game.players)}."))
+    click.echo(fold(f"{which} {title_of(game)} in {path}: {', '.join(game.players)}."))
     click.echo(fold("Use one deck without jokers; deal 10 cards each and turn up the next."))
     limit = ("the upcard sets the knock limit" if rules.knock is None
              else f"knock with {rules.knock} or less")
@@ -127,7 +118,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
 def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """Record a Gin hand: scored by the showdown (cards) or from the deadwood agreed; on a
     terminal with nothing given (or with --guided), ask for it."""
-    from ..games.gin.game import GinGame, record_hand
+    from ..games.gin.game import GinGame, record_round
 
     knock, hands, points = opts["knock"], opts["hands"], opts["points"]
     melds, upcard, dead = opts["melds"], opts["upcard"], opts["dead"]
@@ -145,7 +136,7 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
-    updated, number = keepers.entered(path, GinGame, lambda game: record_hand(
+    updated, number = keepers.entered(path, GinGame, lambda game: record_round(
         game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin or None)[0])
     keepers.say_entered(updated, number, as_json, announced=False,
                         lines=() if as_json else layout_said(updated, number, path))
@@ -156,7 +147,7 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
                  melds: str | None = None) -> None:
     """Ask for the hand, show its score (from cards: the layout), and record it once the
     player agrees. When the layout laid down changes the result, ask which it was."""
-    from ..games.gin.game import GinGame, record_hand
+    from ..games.gin.game import GinGame, record_round
     from ..render import fold, fold_result
     from .prompts import Back, ask_confirm, ask_gin_hand
 
@@ -172,7 +163,7 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
             click.echo("Back to the start of the hand.", err=True)
             knocker, given, upcard, melds = None, {}, None, None
             continue
-        preview, result = record_hand(game, who, hands, melds=layout, upcard=card)
+        preview, result = record_round(game, who, hands, melds=layout, upcard=card)
         shown = layout_said(preview, number, matters=False)
         if shown:
             for line in shown:
@@ -190,7 +181,7 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    updated = keepers.entered_as_answered(path, GinGame, game, lambda now: record_hand(
+    updated = keepers.entered_as_answered(path, GinGame, game, lambda now: record_round(
         now, who, hands, melds=layout, upcard=card)[0])
     keepers.say_entered(updated, number, as_json, announced=True)
 
@@ -199,13 +190,13 @@ def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
                 card: str | None) -> str | None:
     """The knocker's layout when it matters (D(a)): asked, as melds; else None (assumed)."""
     from ..cards import format_table, parse_table
-    from ..games.gin.game import gin_entry, score_gin_entry
+    from ..games.gin.game import round_entry, score_entry
     from ..games.gin.report import layout_options
     from .prompts import ask_gin_layout
 
     if who is None:
         return None
-    result = score_gin_entry(game, gin_entry(game, who, hands, upcard=card))
+    result = score_entry(game, round_entry(game, who, hands, upcard=card))
     shown = result.showdown
     if shown is None or not shown.layout_matters:
         return None
@@ -216,7 +207,7 @@ def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
     def check(text: str) -> str:
         table = format_table(parse_table(text))
         try:
-            score_gin_entry(game, gin_entry(game, who, hands, melds=table, upcard=card))
+            score_entry(game, round_entry(game, who, hands, melds=table, upcard=card))
         except RefusedError as exc:  # 'Ann may not knock: ...' says it of the layout
             why = str(exc).removeprefix(f"{who} may not knock: ")
             raise RefusedError(f"{who} cannot knock with that layout: {why}") from None
@@ -316,7 +307,7 @@ def _fixed_with(game: GinGame, number: int, knocker: str | None,
     """The game with hand ``number`` so. The layout laid down and the big-gin mark recorded
     stay while the knocker and the knocker's hand do; otherwise they are dropped, and a
     note says so (the showdown then assumes the knocker's least deadwood)."""
-    from ..games.gin.game import fix_hand
+    from ..games.gin.game import fix_round
     from ..hands import normalize_hand
 
     was = game.rounds[number - 1]
@@ -336,7 +327,7 @@ def _fixed_with(game: GinGame, number: int, knocker: str | None,
         if was.big_gin and not same:
             notes.append("The big-gin mark is dropped, as the knocker or their count "
                          "changed:\nadd --big-gin if it still stands.")
-    return fix_hand(game, number, knocker, hands, melds=melds, upcard=upcard,
+    return fix_round(game, number, knocker, hands, melds=melds, upcard=upcard,
                     big_gin=big_gin)[0], notes
 
 

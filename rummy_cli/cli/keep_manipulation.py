@@ -54,11 +54,6 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
     return new_game(players, dealer=dealer, seed=seed, created=created, rules=rules)
 
 
-def title(played: PlayedGame) -> str:
-    """What a message calls the game."""
-    return "Manipulation Rummy"
-
-
 def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
              as_json: bool) -> None:
     """What 'rummy new' says: the seats, the decks, who deals and plays first."""

@@ -37,7 +37,7 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
           typed: dict[str, str], kind: str, hollywood: bool,
           last: PlayedGame | None, dealt: PlayedGame | None) -> RummikubGame:
     """The first Rummikub game, or the next one after ``last`` (any game's, over)."""
-    from ..games.rummikub.game import RummikubGame, new_rummikub_game, next_rummikub_game
+    from ..games.rummikub.game import RummikubGame, new_game, next_game
     from ..games.rummikub.rules import PRESETS
 
     if hollywood:
@@ -56,17 +56,9 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
         base = replace(base, rounds=None)  # one per player again (settled point 9)
     rules = keepers.playable(base, typed, len(players))
     if same is not None:
-        return next_rummikub_game(same, names, first=first, seed=seed, rules=rules,
+        return next_game(same, names, first=first, seed=seed, rules=rules,
                                   created=created)
-    return new_rummikub_game(players, first=first, seed=seed, rules=rules, created=created)
-
-
-def title(played: PlayedGame) -> str:
-    """What a message calls the game: 'Rummikub (strict joker rules)'."""
-    from ..games.rummikub.game import RummikubGame
-    from ..games.rummikub.report import TITLES
-
-    return TITLES[keepers.own(RummikubGame, played).rules.game]
+    return new_game(players, first=first, seed=seed, rules=rules, created=created)
 
 
 def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
@@ -148,7 +140,7 @@ def _ending(opts: RoundOptions | FixOptions, required: bool) -> tuple[bool, str 
 def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     """``rummy round`` for Rummikub: the round as typed, or asked on a terminal; then the
     standings."""
-    from ..games.rummikub.game import RummikubGame, record_rummikub_round
+    from ..games.rummikub.game import RummikubGame, record_round
 
     given_end, out = _ending(opts, required=False)
     racks = _racks_from_options(opts)
@@ -157,7 +149,7 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         _guided_round(path, given_end, out, racks, first, opts["yes"], as_json)
         return
     _ending(opts, required=True)
-    updated, number = keepers.entered(path, RummikubGame, lambda game: record_rummikub_round(
+    updated, number = keepers.entered(path, RummikubGame, lambda game: record_round(
         game, out, racks, first)[0])
     keepers.say_entered(updated, number, as_json, announced=False)
 
@@ -166,7 +158,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
                   racks: Mapping[str, RackEntry], first: str | None, yes: bool,
                   as_json: bool) -> None:
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
-    from ..games.rummikub.game import RummikubGame, check_open, record_rummikub_round
+    from ..games.rummikub.game import RummikubGame, check_open, record_round
     from ..render import fold_result
     from .prompts import Back, ask_confirm, ask_rummikub_change, ask_rummikub_round
 
@@ -181,7 +173,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
             click.echo("Back to the start of the round.", err=True)
             given_end, out, racks = False, None, {}
     while True:
-        preview, _ = record_rummikub_round(game, who, answers, first)
+        preview, _ = record_round(game, who, answers, first)
         click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
@@ -192,7 +184,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
         click.echo("Nothing recorded.", err=True)
         return
     updated = keepers.entered_as_answered(
-        path, RummikubGame, game, lambda now: record_rummikub_round(now, who, answers, first)[0])
+        path, RummikubGame, game, lambda now: record_round(now, who, answers, first)[0])
     keepers.say_entered(updated, number, as_json, announced=True)
 
 
@@ -244,9 +236,9 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[RummikubGame, list[str]]
 
 def _fixed_with(game: RummikubGame, number: int, out: str | None,
                 racks: Mapping[str, RackEntry], first: str | None) -> RummikubGame:
-    from ..games.rummikub.game import fix_rummikub_round
+    from ..games.rummikub.game import fix_round
 
-    return fix_rummikub_round(game, number, out, racks, first)[0]
+    return fix_round(game, number, out, racks, first)[0]
 
 
 if TYPE_CHECKING:  # this module is a game's keeper: mypy checks it against keepers.Keeper

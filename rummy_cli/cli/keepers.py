@@ -4,10 +4,13 @@ What the commands do with a game once it is recorded (``standings``, ``history``
 ``rename``, what ``round`` and ``fix`` print) is the same for every game: it goes through
 the game's :class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``), which the game's
 own package provides. What is a game's own at the command line (how a game starts and is
-announced, the options that enter or change an entry, the questions asked on a terminal) is
-in its :class:`Keeper` module here, ``keep_<package>``, found through the registry by
-:func:`keepers`. A new game is its package, one line in the registry
-(``rummy_cli.games.GAMES``) and one such module.
+announced, the options that enter or change an entry) a new game says as data and
+functions of its package (its declared ``scorekeeping``, a
+:class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
+into the commands' steps: a new game is its package and one line in the registry
+(``rummy_cli.games.PACKAGES``), with no module here. The three games rummy ships still have
+their :class:`Keeper` module here, ``keep_<package>`` (their questions on a terminal are not
+data yet), found through the registry by :func:`keepers`.
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, cast
 import click
 
 from ..errors import RummyError, UnusableInputError
-from ..games import GAMES, PlayedGame, registered, registered_for
+from ..games import GAMES, PlayedGame, registered, registered_for, title_of
+from ..games.declared import Declared
 from . import shell
+from .options import SHARED, option_keys
 from .shell import _RUN, _footer, _print_json, _read, _recorded
 
 if TYPE_CHECKING:
+    from ..games.protocol import Scorekeeping
     from ..ledger import Ledger
 
 G = TypeVar("G", bound=PlayedGame)
@@ -109,10 +115,6 @@ class Keeper(Protocol):
         """What 'rummy new' says of the game it started."""
         ...
 
-    def title(self, game: PlayedGame) -> str:
-        """What the game is called in a message: 'Hollywood Gin Rummy', 'Rummikub XP'."""
-        ...
-
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
         """``rummy round``: the entry as typed, or asked on a terminal."""
         ...
@@ -129,15 +131,93 @@ class Keeper(Protocol):
 
 
 def keepers() -> dict[str, Keeper]:
-    """Each game's keeper, by its package in ``games/``: the module ``keep_<package>`` here,
-    found through the registry by name, as the ledger finds each game's ``record`` module."""
-    return {game.package: _keeper(game.package) for game in GAMES}
+    """Each game's keeper, by its package in ``games/``: a game that says its command-line
+    part as data (its declared ``scorekeeping``) is kept by :class:`DeclaredKeeper`; one
+    that does not yet, by the module ``keep_<package>`` here."""
+    return {game.package: _keeper(game.module) for game in GAMES}
 
 
 @cache
-def _keeper(package: str) -> Keeper:
+def _keeper(module: str) -> Keeper:
+    game = next(g for g in GAMES if g.module == module)
+    if game.scorekeeping is not None:
+        return DeclaredKeeper(game, game.scorekeeping())
     # mypy checks each keep_<package> module against Keeper (see the end of each)
-    return cast("Keeper", import_module(f"{__package__}.keep_{package}"))
+    return cast("Keeper", import_module(f"{__package__}.keep_{game.package}"))
+
+
+class DeclaredKeeper:
+    """The :class:`Keeper` of a game that says its command-line part as data (a
+    :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
+    it by name, what it says is printed, what it refuses is said in one line."""
+
+    def __init__(self, game: Declared, keeping: Scorekeeping) -> None:
+        self.game, self.keeping = game, keeping
+        self.flags = tuple(o.flag for o in game.options)
+        self.ENDS = self.HANDS = keeping.ENDS
+        self.OWN_OPTIONS = tuple(f for f in self.flags if f not in SHARED)
+        self.HAND_OPTIONS: tuple[str, ...] = ()
+        self.ACCEPTS = self.flags  # another game's options it takes, under its own words
+        self.FIX_OPTIONS = ", ".join(self.flags[:-1]) + f" or {self.flags[-1]}" \
+            if len(self.flags) > 1 else "".join(self.flags)
+
+    def _given(self, opts: RoundOptions | FixOptions) -> dict[str, object]:
+        """The options the game takes, by their ``dest``; another one given is refused."""
+        raw = cast("Mapping[str, object]", opts)
+        keys = option_keys()
+        for flag, key in keys.items():
+            if flag not in self.flags and raw.get(key) not in (None, False, ()):
+                raise click.UsageError(f"{flag} does not apply to {self.game.title}: "
+                                       f"{self.ENDS}")
+        given: dict[str, object] = {}
+        for option in self.game.options:
+            value = raw.get(keys[option.flag])
+            if option.kind == "name" and isinstance(value, tuple):
+                if len(value) > 1:
+                    raise click.UsageError(f"{option.flag} is given {len(value)} times "
+                                           f"({', '.join(value)}): give it once")
+                value = value[0] if value else None
+            given[option.dest] = value
+        return given
+
+    def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
+              created: str, typed: dict[str, str], kind: str, hollywood: bool,
+              last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
+        if hollywood:
+            raise click.UsageError(f"--hollywood does not apply to {self.game.title}: it "
+                                   "scores a Gin game")
+        players = names or (tuple(last.players) if last is not None else ())
+        if not players:
+            raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben "
+                                   f"Cy --game {self.game.presets[0]}")
+        return self.keeping.start(players, starter, seed, created, typed, kind, last)
+
+    def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
+                 as_json: bool) -> None:
+        if as_json:
+            doc = self.keeping.announced_json(game, number, str(path))
+            _print_json({**doc, "house_rules": house_rules_json(game)})
+            return
+        from ..render import fold
+
+        for line in self.keeping.announced(game, number, str(path), starter_given):
+            click.echo(fold(line))
+
+    def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
+        given = self._given(opts)
+        if opts["guided"]:
+            raise click.UsageError(f"{self.game.title} asks no questions: {self.ENDS}")
+        kind = type(_read(path, quiet=True).current)
+        updated, number = entered(path, kind, lambda game: self.keeping.entered(game, given))
+        say_entered(updated, number, as_json, announced=False)
+
+    def fixed(self, game: PlayedGame, number: int,
+              opts: FixOptions) -> tuple[PlayedGame, list[str]]:
+        return self.keeping.fixed(game, number, self._given(opts)), []
+
+    def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
+        raise click.UsageError(f"{self.game.title} asks no questions: say what to change "
+                               f"({self.FIX_OPTIONS})")
 
 
 def keeper_of(game: PlayedGame) -> Keeper:
@@ -185,6 +265,14 @@ def own(kind: type[G], game: PlayedGame) -> G:
     return game
 
 
+def given_options(opts: GivenOptions, either_way: tuple[str, ...] = ()) -> dict[str, bool]:
+    """Which options of ``round`` or ``fix`` were given, by their flags; a flag of
+    ``either_way`` (``fix``'s --big-gin/--no-big-gin) is given as yes or no, None if not."""
+    raw = cast("Mapping[str, object]", opts)
+    return {flag: raw.get(key) is not None if key in either_way else
+            raw.get(key) not in (None, False, ()) for flag, key in option_keys().items()}
+
+
 def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
     """Options of another game given for this one: say whose they are."""
     found = keepers()
@@ -194,7 +282,7 @@ def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
         if other is keeper:
             continue
         for option in other.OWN_OPTIONS:
-            if given.get(option) and option not in keeper.ACCEPTS:
+            if given.get(option) and option not in keeper.ACCEPTS + keeper.OWN_OPTIONS:
                 how = keeper.HANDS if option in other.HAND_OPTIONS else keeper.ENDS
                 raise RummyError(f"{option} is for {each.title}; this ledger's game is "
                                  f"{mine}: {how}")
@@ -250,7 +338,7 @@ def entry_word(game: PlayedGame) -> str:
 def described(game: PlayedGame, number: int) -> str:
     """Entry ``number`` of a ledger, its kind and its players, as a message names it:
     'match 2 (Hollywood Gin Rummy: Ben, Cy)'."""
-    return (f"{entry_word(game)} {number} ({keeper_of(game).title(game)}: "
+    return (f"{entry_word(game)} {number} ({title_of(game)}: "
             f"{', '.join(game.players)})")
 
 

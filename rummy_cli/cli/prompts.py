@@ -477,7 +477,7 @@ def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
     Each answer is checked as it is typed; 'back' asks the hand again from the start, with
     the upcard typed before as the default (``upcard_default``: one typed before 'back').
     """
-    from ..games.gin.game import gin_entry, score_gin_entry
+    from ..games.gin.game import round_entry, score_entry
 
     number = len(game.rounds) + 1
     click.echo(f"Hand {number} ({game.dealer_of(number)} dealt). "
@@ -504,7 +504,7 @@ def ask_gin_hand(game: Any, knock: str | None, given: Mapping[str, HandEntry],
                 known = _given_in(given, player)
                 hands[player] = known if known is not None else _ask(
                     f"{player}'s hand", _gin_hand_of(game, player, player == who, card, hands))
-            score_gin_entry(game, gin_entry(game, who, hands, upcard=card))
+            score_entry(game, round_entry(game, who, hands, upcard=card))
             return who, hands, card
         except Back:
             click.echo("Back to the start of the hand.", err=True)

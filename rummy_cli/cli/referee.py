@@ -89,9 +89,10 @@ def _tile_game(game: str, house_rules: tuple[str, ...], initial: bool = False) -
 
     if is_tile_game(game):
         return True
-    from .showdown import GIN_GAMES
 
-    known = ("manipulation", *GIN_GAMES, "rummikub", "rummikub-strict", "rummikub-xp")
+    from ..games import GAMES
+
+    known = tuple(p for g in GAMES if g.referee for p in g.presets)  # every refereed game's
     if game.strip().lower() not in known:
         from ..cards import quoted
 

@@ -17,9 +17,15 @@ if TYPE_CHECKING:
     from ..rulebook import AnyRules
 
 GAMES = PRESETS  # the --game names, from the registry
-# the books shown when neither --game nor a ledger says which game: the card games' (as
-# before Rummikub came); a word they do not have is looked up in the other books next
-CARD_BOOKS = ("manipulation", "gin")
+
+
+def _card_books() -> tuple[str, ...]:
+    """The books shown when neither --game nor a ledger says which game: those of the games
+    that say so (the card games', as before Rummikub came); a word they do not have is
+    looked up in the other books next."""
+    from ..games import GAMES
+
+    return tuple(g.package for g in GAMES if g.in_card_books)
 
 
 def _rules_in_force(ledger: str | None
@@ -77,8 +83,9 @@ def _books(game: str | None, ledger: str | None) -> Books:
         return Books(in_force, standards, (book,), ())
     if rules is not None:
         return Books(in_force, standards, (family(rules),), ())
-    others = tuple(g for g in book_games() if g not in CARD_BOOKS)
-    return Books(in_force, standards, CARD_BOOKS, others)
+    cards = _card_books()
+    others = tuple(g for g in book_games() if g not in cards)
+    return Books(in_force, standards, cards, others)
 
 
 @cli.command("rules")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from ..errors import RummyError, UnusableInputError
+from ..games import refereed_by
 from ..render import Style
 from . import shell
 from .shell import _print_json, _settle, rule_changes
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
     from ..tiles import AnyTile, TileTable
 
-TILE_GAMES = ("rummikub", "rummikub-strict", "rummikub-xp")
+TILE_GAMES = refereed_by("tiles")  # Rummikub's presets, from the registry
 
 
 def is_tile_game(game: object) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -11,7 +11,10 @@ from ..errors import RefusedError, RummyError
 from ..games import PRESETS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..games import PlayedGame
+    from ..games.declared import Declared
     from ..ledger import Ledger
 from . import shell
 from .shell import (
@@ -94,7 +97,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     """
     from datetime import datetime, timezone
 
-    from ..games import GAMES, is_gin, last_dealt
+    from ..games import GAMES, declared, default_preset, last_dealt, named, preset_rules
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .keepers import Keeper, entry_word, keeper_for, keeper_of
     from .prompts import check_new_name
@@ -119,27 +122,31 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
                 dealt: PlayedGame | None = None) -> tuple[Keeper, PlayedGame]:
         wanted = kind.lower() if kind is not None else None
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
-            wanted = last.rules.game if last is not None and is_gin(last) else "gin"
+            wanted = last.rules.game if last is not None and declared(last).hollywood else \
+                next(g for g in GAMES if g.hollywood).presets[0]
         keeper = keeper_for(wanted) if wanted else (
-            keeper_of(last) if last is not None else keeper_for("manipulation"))
+            keeper_of(last) if last is not None else keeper_for(default_preset()))
         if wanted is None:
-            wanted = last.rules.game if last is not None else "manipulation"
-        if rounds is not None and not any(g.package == "rummikub" and wanted in g.names
-                                          for g in GAMES):  # (its presets are its names)
-            raise click.UsageError("--rounds is for Rummikub; this game ends when a total "
-                                   "reaches its target: give --target N")
+            wanted = last.rules.game if last is not None else default_preset()
+        game = named(wanted)
+        if rounds is not None and not hasattr(preset_rules(wanted), "rounds"):
+            with_rounds = _titles(lambda g: hasattr(preset_rules(g.presets[0]), "rounds"))
+            raise click.UsageError(f"--rounds is for {with_rounds}; this game ends when a "
+                                   "total reaches its target: give --target N")
         starter = dealer
-        if "--first" in keeper.OWN_OPTIONS:  # a game with no dealer: who plays first
+        if game.starter == "first":  # a game with no dealer: who plays first
             if dealer is not None:
-                raise click.UsageError("--dealer does not apply to Rummikub: Rummikub has no "
-                                       "dealer; say who plays first with --first NAME")
+                raise click.UsageError(f"--dealer does not apply to {game.title}: "
+                                       f"{game.title} has no dealer; say who plays first "
+                                       "with --first NAME")
             if knock_limit is not None:
-                raise click.UsageError("--knock-limit does not apply to Rummikub: it has no "
-                                       "knock; a round ends when a player goes out (K17)")
+                raise click.UsageError(f"--knock-limit does not apply to {game.title}: it "
+                                       "has no knock; a round ends when a player goes out "
+                                       "(K17)")
             starter = first
         elif first is not None:
-            raise click.UsageError("--first is for Rummikub; this game has a dealer: give "
-                                   "--dealer NAME")
+            raise click.UsageError(f"--first is for {_titles(lambda g: g.starter == 'first')}; "
+                                   "this game has a dealer: give --dealer NAME")
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
                                     last, dealt)
 
@@ -168,6 +175,14 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         click.echo(fold(line), err=as_json)
 
 
+def _titles(which: Callable[[Declared], bool]) -> str:
+    """The titles of the games ``which`` picks, as a message lists them: 'Rummikub'."""
+    from ..games import GAMES
+    from .shell import choices_said
+
+    return choices_said([g.title for g in GAMES if which(g)])
+
+
 def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
                        typed: dict[str, str]) -> list[str]:
     """What became of the house rules of ``last`` (game ``number``) in the next ``game``: a
@@ -179,15 +194,15 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
     (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
     when the number of players changes.
     """
-    from ..games import preset_of
-    from .keepers import entry_word, keeper_of
+    from ..games import preset_of, title_of
+    from .keepers import entry_word
 
     again = {name.strip().lower().replace("-", "_") for name in typed}
     if "knock_limit" in again:  # a Gin game reads --knock-limit as its 'knock'
         again.add("knock")
     preset = preset_of(game)
     rules = game.rules
-    title = keeper_of(game).title(game)
+    title = title_of(game)
     from dataclasses import fields
 
     has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
@@ -297,7 +312,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
               points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
               big_gin: bool, out: tuple[str, ...], pool_out: bool, racks: tuple[str, ...],
               first: str | None, guided: bool, yes: bool, ledger: str | None,
-              as_json: bool) -> None:
+              as_json: bool, **declared: Any) -> None:
     """Record the end of a round and score it (R16-R27).
 
     Give how it ended (--knock NAME or --stock-out) and, for every player, the cards left
@@ -336,25 +351,24 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
       rummy round --pool-out --points Ann=12 --points Ben=7 --rack "Cy=JK 1O" \\
                   --ledger tiles.yaml
     """
+    from ..games import default_preset
     from ..ledger import ledger_path
-    from .keepers import keeper_for, keeper_of, refuse_others
+    from .keepers import RoundOptions, given_options, keeper_for, keeper_of, refuse_others
 
     _RUN.writes = True
     path = ledger_path(ledger)
     game = _load(path, quiet=True) if path.exists() else None
-    keeper = keeper_of(game) if game is not None else keeper_for("manipulation")
+    keeper = keeper_of(game) if game is not None else keeper_for(default_preset())
     if game is None:  # no ledger: say so, not that another game's options do not fit it
         _read(path)
-    refuse_others(keeper, {"--stock-out": stock_out, "--upcard": upcard is not None,
-                           "--dead": dead, "--melds": bool(melds), "--big-gin": big_gin,
-                           "--out": bool(out), "--pool-out": pool_out, "--rack": bool(racks),
-                           "--first": first is not None})
+    opts = cast("RoundOptions", {"knock": knock, "stock_out": stock_out, "hands": hands,
+                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
+                          "big_gin": big_gin, "out": out, "pool_out": pool_out,
+                          "racks": racks, "first": first, "guided": guided, "yes": yes,
+                          **declared})  # (a game's own option words)
+    refuse_others(keeper, given_options(opts))
     del game  # the keeper reads the ledger again under the lock: let this reading go first
-    keeper.record(path, {"knock": knock, "stock_out": stock_out, "hands": hands,
-                         "points": points, "upcard": upcard, "dead": dead, "melds": melds,
-                         "big_gin": big_gin, "out": out, "pool_out": pool_out,
-                         "racks": racks, "first": first, "guided": guided, "yes": yes},
-                   as_json)
+    keeper.record(path, opts, as_json)
 
 
 @cli.command()

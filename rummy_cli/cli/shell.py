@@ -62,7 +62,22 @@ def choices_said(choices: Sequence[str]) -> str:
 
 class OneOf(click.Choice):  # type: ignore[type-arg]
     """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
-    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted)."""
+    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted).
+
+    The choices given are read each time: a list that grows (the registry's presets, when a
+    game is registered) is taken as it is then."""
+
+    def __init__(self, choices: Sequence[Any], case_sensitive: bool = True) -> None:
+        super().__init__(choices, case_sensitive)
+        self._choices = choices
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[Any]:
+        return tuple(self._choices)
+
+    @choices.setter
+    def choices(self, given: Sequence[Any]) -> None:
+        self._choices = given
 
     def get_missing_message(self, param: click.Parameter,
                             ctx: click.Context | None = None) -> str:
@@ -794,7 +809,7 @@ def _game_chosen(choice: str, ledger: str | None) -> int:
             raise click.UsageError(f"--game {quoted(text)} is not a game of the ledger")
         return int(text)
     from ..ledger import ledger_path
-    from ..stats import KIND_NAMES, find_kind, kind_of
+    from ..stats import find_kind, kind_name, kind_of
 
     kind = find_kind(text)
     # a preset of its own within a kind (rummikub-xp, rummikub-strict) names games of that
@@ -807,16 +822,16 @@ def _game_chosen(choice: str, ledger: str | None) -> int:
         game = games[number - 1]
         if kind_of(game) == kind and exact in (None, game.rules.game):
             return number
-    raise RefusedError(f"{path} holds no {exact or KIND_NAMES[kind]} game")
+    raise RefusedError(f"{path} holds no {exact or kind_name(kind)} game")
 
 
 def _complete_game_kind(ctx: click.Context, param: click.Parameter, incomplete: str
                         ) -> list[Any]:
     from click.shell_completion import CompletionItem
 
-    from ..stats import KINDS
+    from ..stats import known_kinds
 
-    return [CompletionItem(key) for key, _ in KINDS if key.startswith(incomplete.lower())]
+    return [CompletionItem(k.key) for k in known_kinds() if k.key.startswith(incomplete.lower())]
 
 
 def _footer(text: str, fmt: str) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import UnusableInputError
+from ..games import refereed_by
 from .referee import check
 from .shell import (
     _cards,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from ..games.gin.rules import GinRules
     from ..melds import MeldVerdict
 
-GIN_GAMES = ("gin", "classic", "oklahoma")
+GIN_GAMES = refereed_by("gin")  # the Gin presets, from the registry
 
 
 def gin_game_option(f: Any) -> Any:

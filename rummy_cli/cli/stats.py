@@ -68,9 +68,9 @@ def _ledger_paths(named: Sequence[str]) -> list[Path]:
 
 def _complete_kind(ctx: click.Context, param: click.Parameter,
                    incomplete: str) -> list[str]:
-    from ..stats import KINDS
+    from ..stats import known_kinds
 
-    return [key for key, _ in KINDS if key.startswith(incomplete.lower())]
+    return [k.key for k in known_kinds() if k.key.startswith(incomplete.lower())]
 
 
 @cli.command("stats")
@@ -127,10 +127,10 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
       rummy stats *.yaml --json
     """
     from ..stats import (
-        KIND_NAMES,
         find_kind,
         headers,
         heading,
+        kind_name,
         spreadsheet_headers,
         spreadsheet_rows,
         stats_by_kind,
@@ -163,7 +163,7 @@ def stats(ledgers: tuple[str, ...], kinds: tuple[str, ...], ledger: str | None,
             if fmt not in SCREEN_FORMATS:  # markdown and the like: a line apart, or it
                 click.echo()               # would run into the table
         if not report.games:
-            click.echo(f"No {KIND_NAMES[report.kind]} games in "
+            click.echo(f"No {kind_name(report.kind)} games in "
                        f"{'this ledger' if len(paths) == 1 else 'these ledgers'}.")
             continue
         click.echo(table(table_rows(report), headers(report), fmt, compact=True,

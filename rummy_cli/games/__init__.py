@@ -1,14 +1,16 @@
-"""The games rummy referees and scores, as peers: each is one package and one preset.
+"""The games rummy referees and scores, as peers: each is one package and its presets.
 
-The one registry, :data:`GAMES`, names each game: its package in ``games/``, its presets
-(the ``--game`` names that start it) and the names its ledger entries carry in their
-``game:`` line. The ledger knows a game only by that name: :func:`game_from` and
-:func:`game_document` hand a game's plain data to its package's ``record`` module and back.
-What the scorekeeper says of a game and does to it is the game's own
-:class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``); the CLI finds a game's keeper
-(``cli/keep_<package>``) by the package :func:`registered` and :func:`registered_for` name.
-Adding a game is its package and one line in :data:`GAMES` (and its keeper at the command
-line). Nothing here imports click or YAML.
+The one registry: each game's package declares itself in its ``GAME`` (a
+:class:`~rummy_cli.games.protocol.Declared`: the ``--game`` presets that start it, the names
+its ledger entries carry in their ``game:`` line, its title, its kinds for the statistics),
+and :func:`register` adds it; :data:`PACKAGES` names the games rummy ships. Every other list
+of games (:data:`PRESETS`, :data:`KINDS`, the statistics' kinds, the rulebooks, the keepers
+at the command line) is derived from it. The ledger knows a game only by its ``game:`` name:
+:func:`game_from` and :func:`game_document` hand a game's plain data to its package's
+``record`` module and back. What the scorekeeper says of a game is the game's own
+:class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``). Adding a game is its package
+and one line: its name in :data:`PACKAGES` (or ``register("its.package")`` for a game kept
+outside rummy_cli); docs/contributing.md says the steps. Nothing here imports click or YAML.
 
 >>> [g.package for g in GAMES]
 ['manipulation', 'gin', 'rummikub']
@@ -18,18 +20,17 @@ line). Nothing here imports click or YAML.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..document import Where
+from .declared import Declared
 
 if TYPE_CHECKING:
     from .protocol import Record, Sheet
 
-MANIPULATION = "manipulation-rummy"
-RUMMIKUB_PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
+MANIPULATION = "manipulation-rummy"  # a ledger's game with no 'game:' line
 
 
 class GameRules(Protocol):
@@ -70,37 +71,64 @@ class PlayedGame(Protocol):
     def renamed(self, old: str, new: str) -> PlayedGame: ...  # a player called otherwise
 
 
-@dataclass(frozen=True, kw_only=True)
-class Registered:
-    """A game rummy knows: where it lives and the names it goes by."""
+# the registry: the games rummy knows, each its package's GAME (a Declared), in this order;
+# a game is added by naming its package here (or by register(), for one outside rummy_cli)
+PACKAGES = [f"{__package__}.manipulation", f"{__package__}.gin", f"{__package__}.rummikub"]
 
-    package: str  # its package in games/, which holds its ``record`` module
-    title: str  # what a message calls it
-    presets: tuple[str, ...]  # the --game names that start such a game
-    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
-
-    @property
-    def record(self) -> str:
-        """The module that reads and writes such a game in the ledger."""
-        return f"{__name__}.{self.package}.record"
-
-
-# the registry: one line per game
-GAMES = (
-    Registered(package="manipulation", title="Manipulation Rummy", presets=("manipulation",),
-               names=(MANIPULATION,)),
-    Registered(package="gin", title="a Gin game", presets=("gin", "classic", "oklahoma"),
-               names=("gin", "classic", "oklahoma")),
-    Registered(package="rummikub", title="Rummikub", presets=RUMMIKUB_PRESETS,
-               names=RUMMIKUB_PRESETS),
-)
+GAMES: list[Declared] = []  # every game, as declared (each found by register)
 # the name in the ledger's 'game:' line -> the module that reads and writes such a game
-KINDS = {name: game.record for game in GAMES for name in game.names}
-PRESETS = tuple(preset for game in GAMES for preset in game.presets)  # every --game name
-GIN_FAMILY = next(game for game in GAMES if game.package == "gin").names
+KINDS: dict[str, str] = {}
+PRESETS: list[str] = []  # every --game name (a list kept up to date: click's choices)
 
 
-def registered(name: str) -> Registered:
+def register(module: str) -> Declared:
+    """Add the game of the package ``module`` (its ``GAME``, a :class:`Declared`) to the
+    registry, and return it; a package registered already is found again. A name another
+    game goes by already is refused: the registry finds a game by its names alone."""
+    found = next((g for g in GAMES if g.module == module), None)
+    if found is not None:
+        return found
+    game = import_module(module).GAME
+    if not isinstance(game, Declared) or game.module != module:
+        raise TypeError(f"{module}.GAME does not declare the game of {module}")
+    taken = set(KINDS) | set(PRESETS)
+    clash = sorted(taken & (set(game.names) | set(game.presets)))
+    if clash:
+        raise ValueError(f"{module}: another game goes by {', '.join(clash)}")
+    GAMES.append(game)
+    KINDS.update({name: f"{module}.record" for name in game.names})
+    PRESETS.extend(game.presets)
+    for changed in _FOLLOWERS:
+        changed()
+    return game
+
+
+# what follows the registry as it changes: the command line adds a game's new option words
+_FOLLOWERS: list[Callable[[], None]] = []
+
+
+def follow(changed: Callable[[], None]) -> None:
+    """Call ``changed`` each time a game is registered or taken out."""
+    _FOLLOWERS.append(changed)
+
+
+def unregister(module: str) -> None:
+    """Take the game of the package ``module`` out of the registry again (a test's game)."""
+    game = next(g for g in GAMES if g.module == module)
+    GAMES.remove(game)
+    for name in game.names:
+        del KINDS[name]
+    for preset in game.presets:
+        PRESETS.remove(preset)
+    for changed in _FOLLOWERS:
+        changed()
+
+
+for _package in PACKAGES:
+    register(_package)
+
+
+def registered(name: str) -> Declared:
     """The game whose ledger entries are called ``name`` (their ``game:`` line); KeyError
     for none."""
     for game in GAMES:
@@ -109,7 +137,7 @@ def registered(name: str) -> Registered:
     raise KeyError(name)
 
 
-def registered_for(preset: str) -> Registered:
+def registered_for(preset: str) -> Declared:
     """The game that ``--game preset`` starts; KeyError for none."""
     for game in GAMES:
         if preset in game.presets:
@@ -117,16 +145,47 @@ def registered_for(preset: str) -> Registered:
     raise KeyError(preset)
 
 
+def named(name: str) -> Declared:
+    """The game a --game preset or a ledger's ``game:`` name belongs to; KeyError for none."""
+    for game in GAMES:
+        if name in game.presets or name in game.names:
+            return game
+    raise KeyError(name)
+
+
+def refereed_by(referee: str) -> tuple[str, ...]:
+    """The --game presets of the games the referee ``referee`` judges ('cards', 'gin',
+    'tiles'; see :class:`~.protocol.Declared`), in the registry's order."""
+    return tuple(p for game in GAMES if game.referee == referee for p in game.presets)
+
+
+def default_preset() -> str:
+    """The game a new ledger holds unless --game says otherwise: the registry's first."""
+    return GAMES[0].presets[0]
+
+
+def preset_rules(name: str) -> Any:
+    """The rules of the preset called ``name`` (a --game name or a ledger's ``game:``)."""
+    module = import_module(f"{named(name).module}.rules")
+    return module.PRESETS.get(name) or next(p for p in module.PRESETS.values()
+                                            if p.game == name)
+
+
+def title_of(game: PlayedGame) -> str:
+    """What a message calls a game: 'Hollywood Gin Rummy', 'Rummikub XP'."""
+    return declared(game).title_of(game.rules)
+
+
+def declared(game: PlayedGame) -> Declared:
+    """What a game of the ledger declared of itself (found by its ``game:`` name)."""
+    return registered(game.rules.game)
+
+
 def preset_of(game: PlayedGame) -> Any:
     """The preset a game's rules started from (its ``game:`` line names it): the rules its
     house rules differ from."""
-    module = import_module(f"{__name__}.{registered(game.rules.game).package}.rules")
+    module = import_module(f"{declared(game).module}.rules")
     return next(p for p in module.PRESETS.values() if p.game == game.rules.game)
-
-
-def family_of(name: str) -> str:
-    """The package in ``games/`` a game called ``name`` belongs to (manipulation, gin)."""
-    return registered(name).package
 
 
 def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
@@ -137,7 +196,12 @@ def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
 
 def is_gin(game: PlayedGame) -> bool:
     """Whether a game is one of the Gin family."""
-    return bool(game.rules.game in GIN_FAMILY)
+    return declared(game).referee == "gin"  # the family the showdown judges
+
+
+def word_of(game: PlayedGame) -> str:
+    """What one entry of a game is called: 'round', or 'hand' in the Gin family."""
+    return declared(game).word
 
 
 def _record(name: object, at: tuple[str | int, ...]) -> Record[PlayedGame]:
@@ -184,7 +248,7 @@ def ending_change(old: PlayedGame, new: PlayedGame) -> str | None:
 
     A later game of the ledger began where this one ended, so its end must stay.
     """
-    word = "hand" if is_gin(old) else "round"
+    word = word_of(old)
     was, now = old.state, new.state
     if not now.game_over:
         return f"not be over (it ended after {word} {was.over_after})"

@@ -13,11 +13,17 @@ values, as ``json.dumps`` takes them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .declared import Declared, Kind, Option
+
 if TYPE_CHECKING:
     from . import PlayedGame
+
+__all__ = ["Declared", "Json", "Kind", "Option", "Record", "Report", "ReportSheet",
+           "Scorekeeping", "Sheet"]
 
 # a JSON document as the report modules build it: plain values under string keys
 Json = dict[str, object]
@@ -150,4 +156,43 @@ class Record(Protocol[G]):
 
     def game_document(self, game: G) -> dict[str, Any]:
         """The game as the ledger keeps it."""
+        ...
+
+
+# --- a game's scorekeeping said as data (its declaration is in declared.py) ---------------
+
+class Scorekeeping(Protocol):
+    """What the scorekeeping commands need of a game that says its command-line part as data
+    (a :class:`Declared` game's ``scorekeeping``): how a game starts and is announced, and
+    an entry made or changed from the options typed. Refusals are :class:`RummyError`
+    (``UnusableInputError`` for input that cannot be used): the CLI says them in one line.
+    """
+
+    @property
+    def ENDS(self) -> str:
+        """How an entry ends, in the options' words (said when another game's is given)."""
+        ...
+
+    def start(self, players: tuple[str, ...], starter: str | None, seed: int | None,
+              created: str, typed: dict[str, str], preset: str,
+              last: PlayedGame | None) -> PlayedGame:
+        """A new game of ``players`` (who begins: ``starter``, else picked with ``seed``),
+        with the house rules ``typed``; ``last``: the ledger's last game, over, or None."""
+        ...
+
+    def announced(self, game: Any, number: int, where: str, starter_given: bool) -> list[str]:
+        """What 'rummy new' says of game ``number`` of the ledger ``where``, line by line."""
+        ...
+
+    def announced_json(self, game: Any, number: int, where: str) -> Json:
+        """'rummy new --json', without the house rules (the CLI adds them)."""
+        ...
+
+    def entered(self, game: Any, given: Mapping[str, object]) -> PlayedGame:
+        """The game with one more entry, as the options ``given`` (by ``dest``) say."""
+        ...
+
+    def fixed(self, game: Any, number: int, given: Mapping[str, object]) -> PlayedGame:
+        """The game with entry ``number`` changed as the options ``given`` say (None or
+        empty: not given, as recorded)."""
         ...

@@ -3,3 +3,33 @@
 Hollywood's three columns (``score``), a game of hands (``game``) and its place in the ledger
 (``record``), the least-deadwood, layout and layoff searches (``deadwood``), and what is
 printed: the showdown's report (``report``), the score sheets (``sheet``, ``hollywood_sheet``)."""
+
+from typing import Any
+
+from ..declared import Declared, Kind
+
+
+def _kind_of(rules: Any) -> str:
+    """The statistics' kind of a Gin game: Hollywood scoring makes any Gin game Hollywood
+    (its total is the sum of three games); classic Gin is Gin."""
+    if getattr(rules, "hollywood", False):
+        return "hollywood"
+    return "oklahoma" if rules.game == "oklahoma" else "gin"
+
+
+def _titled(rules: Any) -> str:
+    """What a message calls a Gin game: 'Oklahoma Gin', 'Hollywood Gin Rummy'."""
+    names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
+             "oklahoma": "Oklahoma Gin"}
+    return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
+
+
+# what the family declares of itself to the registry (rummy_cli.games)
+GAME = Declared(
+    module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
+    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True, referee="gin",
+    kinds=(Kind(key="gin", name="Gin", word="hand"),
+           Kind(key="oklahoma", name="Oklahoma", word="hand"),
+           Kind(key="hollywood", name="Hollywood", word="hand")),
+    kind_of=_kind_of, titled=_titled,
+    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"})

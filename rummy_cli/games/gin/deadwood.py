@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
 
-from ...cards import Card, card_key, format_table
+from ...cards import Card, Suit, card_key, format_table
+from ...shapes import Kind, Shape, plain_kind
 
-Kind = Literal["group", "run"]
 GinMeld = tuple[Card, ...]
 
 
@@ -49,14 +48,12 @@ def meld_kind(cards: Sequence[Card]) -> Kind | None:
     >>> [meld_kind(parse_cards(t)) for t in ("AS 2S 3S", "QS KS AS", "7H 7D 7C", "7H 8H")]
     ['run', None, 'group', None]
     """
-    if len(cards) < 3 or len(set(cards)) != len(cards):
-        return None
-    if len({c.rank for c in cards}) == 1:
-        return "group" if len(cards) <= 4 else None
-    if len({c.suit for c in cards}) == 1:
-        ranks = sorted(c.rank for c in cards)
-        return "run" if ranks[-1] - ranks[0] == len(ranks) - 1 else None
-    return None
+    return plain_kind([(c.rank, c.suit) for c in cards], GIN_SHAPE) if len(cards) >= 3 else None
+
+
+GIN_SHAPE = Shape(tuple(Suit), ones="low", min_size=3, max_group=4)  # G3: the ace low only
+LEAST = GIN_SHAPE.min_size  # the searches read the shape's sizes once
+GROUP_SIZES = tuple(range(LEAST, GIN_SHAPE.max_group + 1))
 
 
 def in_order(meld: Sequence[Card]) -> GinMeld:
@@ -112,7 +109,7 @@ class HandBits:
             by_suit.setdefault(c.suit, []).append((c.rank, i))
         melds: list[int] = []
         for same in by_rank.values():
-            for size in (3, 4):
+            for size in GROUP_SIZES:
                 melds += [mask_of(group) for group in combinations(same, size)]
         for suited in by_suit.values():
             suited.sort()
@@ -191,7 +188,7 @@ def mask_of(indices: Sequence[int]) -> int:
 def _runs(stretch: Sequence[int]) -> list[int]:
     """Every run of 3 or more inside cards in a row."""
     return [mask_of(stretch[a:b]) for a in range(len(stretch))
-            for b in range(a + 3, len(stretch) + 1)]
+            for b in range(a + LEAST, len(stretch) + 1)]
 
 
 def shown(melds: Sequence[GinMeld]) -> tuple[GinMeld, ...]:

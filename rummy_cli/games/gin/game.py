@@ -3,8 +3,8 @@ it was entered (cards or deadwood counts, who knocked, the upcard). Scores are n
 the truth: every hand is scored again from what was entered (the showdown of ``gin``), then
 added up by ``gin_score``. No I/O here.
 
->>> g = new_gin_game(["Ann", "Ben"], dealer="Ben")
->>> g, r = record_hand(g, "Ann", {"Ann": 5, "Ben": 65})
+>>> g = new_game(["Ann", "Ben"], dealer="Ben")
+>>> g, r = record_round(g, "Ann", {"Ann": 5, "Ben": 65})
 >>> r.hand.result, r.hand.winner, r.hand.score, g.state.next_dealer
 ('knock', 'Ann', 60, 'Ann')
 """
@@ -97,7 +97,7 @@ class GinGame:
     @cached_property
     def results(self) -> tuple[GinResult, ...]:
         """Every hand scored from what was entered."""
-        return tuple(score_gin_entry(self, e) for e in self.rounds)
+        return tuple(score_entry(self, e) for e in self.rounds)
 
     @cached_property
     def state(self) -> GinState:
@@ -134,14 +134,14 @@ class GinGame:
 
     def undone(self) -> GinGame:
         """This game without its last hand (refused when there is none)."""
-        return undo_hand(self)[0]
+        return undo_round(self)[0]
 
     def renamed(self, old: str, new: str) -> GinGame:
         """This game with the player ``old`` called ``new`` everywhere."""
-        return rename_in_gin(self, old, new)
+        return rename_player(self, old, new)
 
 
-def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | None = None,
+def new_game(players: Sequence[str], dealer: str | None = None, seed: int | None = None,
                  rules: GinRules = GIN, created: str = "") -> GinGame:
     """Seat the two players (G1) and pick the first dealer at random unless given (G15)."""
     if len(players) != 2:
@@ -160,7 +160,7 @@ def new_gin_game(players: Sequence[str], dealer: str | None = None, seed: int | 
     return GinGame(tuple(names), first, rules, (), created)
 
 
-def next_gin_game(previous: GinGame, players: Sequence[str] = (), dealer: str | None = None,
+def next_game(previous: GinGame, players: Sequence[str] = (), dealer: str | None = None,
                   seed: int | None = None, rules: GinRules | None = None,
                   created: str = "") -> GinGame:
     """The game after ``previous`` (over): the winner of the last hand deals (G15)."""
@@ -168,7 +168,7 @@ def next_gin_game(previous: GinGame, players: Sequence[str] = (), dealer: str | 
         raise RefusedError("the game is still being played: a new game starts only after "
                            "this one is over")
     names = tuple(players) or previous.players
-    game = new_gin_game(names, dealer=dealer, seed=seed, rules=rules or previous.rules,
+    game = new_game(names, dealer=dealer, seed=seed, rules=rules or previous.rules,
                         created=created)
     if dealer is None and game.players == previous.players:
         game = replace(game, first_dealer=previous.state.following_dealer)
@@ -182,7 +182,7 @@ def _cards_of(text: str, who: str) -> list[Card]:
     return [c for c in cards if isinstance(c, Card)]
 
 
-def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
+def score_entry(game: GinGame, entry: GinEntry) -> GinResult:
     """Score one entered hand (G6-G10, G16, G17); raises for what the rules refuse."""
     from .showdown import check_knock, score_hand
 
@@ -229,7 +229,7 @@ def score_gin_entry(game: GinGame, entry: GinEntry) -> GinResult:
                      {knocker: s.knocker, defender: s.defender}, game.players, shown)
 
 
-def gin_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
+def round_entry(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
               melds: str | None = None, upcard: str | None = None,
               big_gin: bool | None = False) -> GinEntry:
     """A hand as typed, with names found and cards in the ledger's notation. ``big_gin``
@@ -264,7 +264,7 @@ def _entered(game: GinGame, entry: GinEntry, big_gin: bool | None) -> tuple[GinE
     is not kept when they agree (the cards say it already): no ledger holds a mark that its
     cards contradict.
     """
-    result = score_gin_entry(game, entry)
+    result = score_entry(game, entry)
     held = entry.hands.get(entry.knocker) if entry.knocker is not None else None
     if not isinstance(held, str):
         return entry, result
@@ -283,14 +283,14 @@ def _entered(game: GinGame, entry: GinEntry, big_gin: bool | None) -> tuple[GinE
     return replace(entry, big_gin=False), result
 
 
-def record_hand(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
+def record_round(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
                 melds: str | None = None, upcard: str | None = None,
                 big_gin: bool | None = False) -> tuple[GinGame, GinResult]:
     """The game with one more hand, and that hand scored; refuses what the rules forbid.
     ``big_gin``: True or False as the player said it, None when not said."""
     if game.state.game_over:
         raise RefusedError("the game is over: start the next one with 'rummy new'")
-    entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
+    entry = round_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
     entry, result = _entered(game, entry, big_gin)
     longer = replace(game, rounds=game.rounds + (entry,))
     longer.__dict__["results"] = game.results + (result,)
@@ -298,7 +298,7 @@ def record_hand(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntr
     return longer, result
 
 
-def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str, HandEntry],
+def fix_round(game: GinGame, number: int, knocker: str | None, hands: Mapping[str, HandEntry],
              *, melds: str | None = None, upcard: str | None = None,
              big_gin: bool | None = False) -> tuple[GinGame, GinResult]:
     """The game with hand ``number`` entered anew and every hand after it scored again.
@@ -306,7 +306,7 @@ def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str
     if not 1 <= number <= len(game.rounds):
         raise RefusedError(f"there is no hand {number} to fix: this game has "
                            f"{len(game.rounds)} hands")
-    entry = gin_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
+    entry = round_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
     entry = _entered(game, entry, big_gin)[0]
     entry = replace(entry, note=game.rounds[number - 1].note)
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
@@ -322,7 +322,7 @@ def fix_hand(game: GinGame, number: int, knocker: str | None, hands: Mapping[str
     return fixed, fixed.results[number - 1]
 
 
-def undo_hand(game: GinGame) -> tuple[GinGame, GinEntry]:
+def undo_round(game: GinGame) -> tuple[GinGame, GinEntry]:
     """The game without its last hand, and that hand."""
     if not game.rounds:
         raise RefusedError("there is no hand to take back: the game has no hands yet")
@@ -331,7 +331,7 @@ def undo_hand(game: GinGame) -> tuple[GinGame, GinEntry]:
     return shorter, game.rounds[-1]
 
 
-def rename_in_gin(game: GinGame, old: str, new: str) -> GinGame:
+def rename_player(game: GinGame, old: str, new: str) -> GinGame:
     """The game with the player ``old`` called ``new`` everywhere."""
     def named(p: str) -> str:
         return new if p == old else p
@@ -341,3 +341,16 @@ def rename_in_gin(game: GinGame, old: str, new: str) -> GinGame:
                    for e in game.rounds)
     return GinGame(tuple(named(p) for p in game.players), named(game.first_dealer),
                    game.rules, rounds, game.created)
+
+
+# The old names of the operations, for callers not yet moved to the names every game
+# shares (new_game, next_game, round_entry, score_entry, record_round, fix_round,
+# undo_round, rename_player).
+new_gin_game = new_game
+next_gin_game = next_game
+score_gin_entry = score_entry
+gin_entry = round_entry
+record_hand = record_round
+fix_hand = fix_round
+undo_hand = undo_round
+rename_in_gin = rename_player

@@ -9,7 +9,7 @@ from ...document import Where, as_written, ending, get, only_keys, seats
 from ...errors import RummyError
 from ...hands import HandEntry, normalize_hand
 from ...players import find_player
-from .game import GinEntry, GinGame, new_gin_game, score_gin_entry
+from .game import GinEntry, GinGame, new_game, score_entry
 from .rules import GinRuleError, GinRules
 from .score import GinHandError
 
@@ -28,7 +28,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
                     str(exc)) from None
     players, dealer, created = seats(data, at)
     try:
-        game = new_gin_game(players, rules=rules, created=created, seed=0)
+        game = new_game(players, rules=rules, created=created, seed=0)
     except RummyError as exc:
         raise Where(at + ("players",), str(exc)) from None
     try:
@@ -41,7 +41,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]) -> tuple[GinGame,
     results = []
     for i, entry in enumerate(entries):
         try:
-            results.append(score_gin_entry(game, entry))
+            results.append(score_entry(game, entry))
         except RummyError as exc:
             raise Where(at + ("rounds", i), str(exc)) from None
     game.__dict__["results"] = tuple(results)

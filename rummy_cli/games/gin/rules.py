@@ -11,12 +11,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...cards import Card, Suit
 from ...document import written
 from ...errors import RummyError
+from ...house_rules import RuleReader, differences, plain_rules
 
 TIES = ("undercut", "none")
 SHUTOUTS = ("double", "double-points", "plus100", "off")
@@ -97,6 +98,7 @@ class GinRules:
     def problem(self) -> tuple[str, str] | None:
         """The option that makes these rules unplayable, and why.
 
+        >>> from dataclasses import replace
         >>> GIN.problem() is None, replace(GIN, knock=11).problem()
         (True, ('knock', 'the knock limit is 0 to 10 (0: gin only), not 11'))
         """
@@ -126,76 +128,32 @@ class GinRules:
         >>> GIN.with_house_rules({"big-gin": "off", "undercut": "10"}).big_gin is None
         True
         """
-        from ...house_rules import typed_values
-
-        known = sorted({f.name for f in fields(self)} - {"game"})
-        values = typed_values(
-            self, typed, lambda name, text, now: _typed(name, text.strip().lower(), now),
-            lambda name, typed, hint: GinRuleError(
-                name, f"there is no Gin option {typed!r}: {hint}the options are "
-                      f"{', '.join(known)}"))
-        changed = replace(self, **values)
-        problem = changed.problem()
-        if problem:
-            raise GinRuleError(*problem)
-        return changed
+        return READER.changed(self, typed)
 
     def differences(self) -> dict[str, tuple[Any, Any]]:
         """The options that differ from this game's preset: ``{name: (in force, preset)}``."""
-        book = find_preset(self.game)
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, find_preset(self.game))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GinRules:
         """Rules from the ledger's plain data: the preset named by ``game``, then every option
         given; unknown options or wrong kinds raise :class:`GinRuleError`."""
         base = find_preset(str(data.get("game", "gin")))
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise GinRuleError(key, f"unknown Gin option {key!r}")
-            book = getattr(base, key)
-            optional = key in ("knock", "big_gin")
-            ok = (value is None and optional) or (
-                type(value) is type(book) if book is not None else type(value) is int)
-            if not ok:
-                raise GinRuleError(key, f"Gin option {key!r} cannot be {written(value)}")
-            values[key] = value
-        rules = replace(base, **values)
-        problem = rules.problem()
-        if problem:
-            raise GinRuleError(*problem)
-        return rules
+        return plain_rules(base, data, error=GinRuleError, unknown="unknown Gin option {key!r}",
+                           wrong="Gin option {key!r} cannot be {value}",
+                           optional=frozenset({"knock", "big_gin"}))
 
 
-def _typed(name: str, word: str, book: Any) -> Any:
-    """An option as typed on the command line."""
-    if name in ("knock", "big_gin") and word in ("off", "none", "no"):
-        if name == "knock":
-            raise GinRuleError(name, "the knock limit is a number 0 to 10 (0: gin only)")
-        return None
-    if isinstance(book, bool):
-        if word in ("on", "yes", "true", "1"):
-            return True
-        if word in ("off", "no", "false", "0"):
-            return False
-        raise GinRuleError(name, f"'{name}' is on or off, not {word[:20]!r}")
-    if isinstance(book, str):
-        return word
-    if word.isascii() and word.isdigit():
-        from ...errors import NotationError
-        from ...numbers import whole
-
-        try:
-            return whole(word, f"'{name}'", hi=999_999_999)  # no figure comes near it
-        except NotationError as exc:
-            raise GinRuleError(name, str(exc)) from None
-    if name == "big_gin":
-        raise GinRuleError(name, f"'big_gin' is the bonus for big gin, or off, not "
-                                 f"{word[:20]!r}")
-    raise GinRuleError(name, f"'{name}' is a whole number (digits 0-9), not {word[:20]!r}")
+OFF = ("off", "none", "no")
+# how --rule NAME=VALUE reads here: a switch on or off, a text option any word (checked by
+# GinRules.problem), a figure digits only; big_gin may be off, the knock limit not
+READER = RuleReader(
+    error=GinRuleError, label="'{name}'", typed_raw=False, free_text=True,
+    yes_or_no="'{name}' is on or off, not {typed!r}",
+    words={"big_gin": dict.fromkeys(OFF)},
+    refused={"knock": (OFF, "the knock limit is a number 0 to 10 (0: gin only)")},
+    digits={"big_gin": "'big_gin' is the bonus for big gin, or off, not {typed!r}"},
+    unknown="there is no Gin option {typed!r}: {hint}the options are {known}")
 
 
 GIN = GinRules()

@@ -113,11 +113,11 @@ def end_words(game: GinGame, number: int) -> str:
     """How hand ``number`` ended, in the words of the score sheet: 'Ann knocks', 'Ben
     undercuts Ann', 'Ben gin', 'Ben big gin', 'Ann knocks, tie', 'dead hand'.
 
-    >>> from .game import new_gin_game, record_hand
-    >>> g, _ = record_hand(new_gin_game(["Ann", "Ben"], dealer="Ben"), "Ann",
+    >>> from .game import new_game, record_round
+    >>> g, _ = record_round(new_game(["Ann", "Ben"], dealer="Ben"), "Ann",
     ...                    {"Ann": 9, "Ben": 4})
-    >>> g, _ = record_hand(g, "Ben", {"Ben": 0, "Ann": 30})
-    >>> g, _ = record_hand(g, None, {})
+    >>> g, _ = record_round(g, "Ben", {"Ben": 0, "Ann": 30})
+    >>> g, _ = record_round(g, None, {})
     >>> [end_words(g, n) for n in (1, 2, 3)]
     ['Ben undercuts Ann', 'Ben gin', 'dead hand']
     """

@@ -2,3 +2,9 @@
 (``turn``), round and game scoring (``scoring``), a game of rounds (``game``), its place in
 the ledger (``record``) and what its commands print (``report``). The arrangement search it
 uses is shared (``rummy_cli.search``)."""
+
+from ..declared import Declared
+
+# what the game declares of itself to the registry (rummy_cli.games)
+GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),
+                names=("manipulation-rummy",), referee="cards")

@@ -295,13 +295,13 @@ def record_round(
     A name may be the start of a player's name if no other player's starts the same way.
     """
     check_open(game)
-    entry = _entry(game, knocker, hands)
+    entry = round_entry(game, knocker, hands)
     result = score_entry(game, entry)
     longer = replace(game, rounds=game.rounds + (entry,))
     return with_results(longer, game.results + (result,)), result
 
 
-def _entry(game: Game, knocker: str | None, hands: Mapping[str, HandEntry]) -> RoundEntry:
+def round_entry(game: Game, knocker: str | None, hands: Mapping[str, HandEntry]) -> RoundEntry:
     """A round as typed, with names found and hands in the ledger's notation."""
     who = None if knocker is None else find_player_by_prefix(game.players, knocker)
     entered: dict[str, HandEntry] = {}
@@ -330,7 +330,7 @@ def fix_round(
         count = len(game.rounds)
         rounds = f"rounds 1 to {count}" if count > 1 else ("round 1" if count else "no rounds")
         raise RefusedError(f"there is no round {number} to fix: this game has {rounds}")
-    entry = _entry(game, knocker, hands)
+    entry = round_entry(game, knocker, hands)
     if entry.note is None and game.rounds[number - 1].note is not None:
         entry = replace(entry, note=game.rounds[number - 1].note)  # a note stays with its round
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])

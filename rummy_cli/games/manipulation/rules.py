@@ -10,11 +10,11 @@ A house rule or a sibling game is a new :class:`Rules` value, not new branches i
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
+from ...house_rules import RuleReader, differences, plain_rules
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,21 +62,7 @@ class Rules:
         >>> Rules.from_dict({"target": 100}).target
         100
         """
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise RuleError(key, f"unknown rule {key!r} (known: {', '.join(known)})")
-            default = getattr(MANIPULATION_RUMMY, key)
-            if type(value) is not type(default):
-                kind = {int: "a whole number", bool: "true or false"}.get(type(default), "text")
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
-            values[key] = value
-        rules = replace(MANIPULATION_RUMMY, **values)
-        problem = rules.problem()
-        if problem:
-            raise RuleError(*problem)
-        return rules
+        return plain_rules(MANIPULATION_RUMMY, data, error=RuleError)
 
     def with_house_rules(self, typed: dict[str, str]) -> Rules:
         """These rules with figures changed as typed (``{"target": "200"}``); refuses an
@@ -85,16 +71,7 @@ class Rules:
         >>> MANIPULATION_RUMMY.with_house_rules({"knock-limit": "7", "ace_high": "no"}).knock_limit
         7
         """
-        from ...house_rules import typed_values
-
-        values = typed_values(self, typed, _typed_value, lambda name, typed, hint: RuleError(
-            name, f"there is no rule {typed!r}: {hint}'rummy rules' lists the figures a "
-                  "table may change"))
-        changed = replace(self, **values)
-        problem = changed.problem()
-        if problem:
-            raise RuleError(*problem)
-        return changed
+        return READER.changed(self, typed)
 
     def differences(self, book: Rules | None = None) -> dict[str, tuple[Any, Any]]:
         """The figures that differ from the book: ``{name: (in force, book)}``.
@@ -102,9 +79,7 @@ class Rules:
         >>> Rules(target=200).differences()
         {'target': (200, 150)}
         """
-        book = book or MANIPULATION_RUMMY
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, book or MANIPULATION_RUMMY)
 
     def problem_for(self, players: int) -> tuple[str, str] | None:
         """What makes these rules unplayable for ``players`` players, beyond :meth:`problem`.
@@ -148,25 +123,10 @@ class Rules:
         return None
 
 
-def _typed_value(name: str, text: str, book: Any) -> Any:
-    """A figure as typed on the command line, of the same kind as the book's."""
-    word = text.strip().lower()
-    if isinstance(book, bool):
-        if word in ("true", "yes", "on", "1"):
-            return True
-        if word in ("false", "no", "off", "0"):
-            return False
-        raise RuleError(name, f"rule {name!r} is yes or no, not {text[:20]!r}")
-    from ...errors import NotationError
-    from ...numbers import whole
-
-    try:
-        return whole(word, f"rule {name!r}", hi=MAX_FIGURE)
-    except NotationError as exc:
-        raise RuleError(name, str(exc)) from None
-
-
 MAX_FIGURE = 999_999_999  # no figure of a card game comes near it
+# how --rule NAME=VALUE reads here: every figure a whole number, ace_high yes or no
+READER = RuleReader(error=RuleError, hi=MAX_FIGURE, unknown=(
+    "there is no rule {typed!r}: {hint}'rummy rules' lists the figures a table may change"))
 
 MANIPULATION_RUMMY = Rules()
 # the --game names of Manipulation Rummy: one, the book's figures (its rulebook reads them)

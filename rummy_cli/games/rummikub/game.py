@@ -3,10 +3,10 @@ number of rounds settled), and each round as it was entered (who went out, each 
 or as its worth, who played first). Scores are never stored as the truth: every round is
 scored again from what was entered. No I/O here.
 
->>> g = new_rummikub_game(["Ann", "Ben", "Cy"], first="Ann")
+>>> g = new_game(["Ann", "Ben", "Cy"], first="Ann")
 >>> g.rules.rounds, g.next_leader()
 (3, 'Ann')
->>> g, r = record_rummikub_round(g, "Ann", {"Ben": "3K 11B", "Cy": 20})
+>>> g, r = record_round(g, "Ann", {"Ben": "3K 11B", "Cy": 20})
 >>> r.scores, g.next_leader()
 ({'Ann': 34, 'Ben': -14, 'Cy': -20}, 'Ben')
 """
@@ -29,7 +29,7 @@ from ...players import (
 from .racks import RackEntry as RackEntry
 from .racks import canonical_tiles as canonical_tiles
 from .racks import rack_entry as rack_entry
-from .racks import score_rummikub_entry as score_rummikub_entry
+from .racks import score_entry as score_entry
 from .rules import RUMMIKUB, RummikubRules
 from .scoring import (
     RoundAfterEnd,
@@ -70,7 +70,7 @@ class RummikubGame:
     @cached_property
     def results(self) -> tuple[RoundScore, ...]:
         """Every round scored from what was entered."""
-        return tuple(score_rummikub_entry(self, e) for e in self.rounds)
+        return tuple(score_entry(self, e) for e in self.rounds)
 
     @cached_property
     def state(self) -> RummikubState:
@@ -110,11 +110,11 @@ class RummikubGame:
 
     def undone(self) -> RummikubGame:
         """This game without its last round (refused when there is none)."""
-        return undo_rummikub_round(self)[0]
+        return undo_round(self)[0]
 
     def renamed(self, old: str, new: str) -> RummikubGame:
         """This game with the player ``old`` called ``new`` everywhere."""
-        return rename_in_rummikub(self, old, new)
+        return rename_player(self, old, new)
 
 
 def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:
@@ -130,7 +130,7 @@ def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:
     return names
 
 
-def new_rummikub_game(players: Sequence[str], first: str | None = None,
+def new_game(players: Sequence[str], first: str | None = None,
                       seed: int | None = None, rules: RummikubRules = RUMMIKUB,
                       created: str = "") -> RummikubGame:
     """Seat the players (K1) and pick who plays first at random unless given (K2); the
@@ -145,7 +145,7 @@ def new_rummikub_game(players: Sequence[str], first: str | None = None,
     return RummikubGame(names, starter, rules.for_players(len(names)), (), created)
 
 
-def next_rummikub_game(previous: RummikubGame, players: Sequence[str] = (),
+def next_game(previous: RummikubGame, players: Sequence[str] = (),
                        first: str | None = None, seed: int | None = None,
                        rules: RummikubRules | None = None,
                        created: str = "") -> RummikubGame:
@@ -153,10 +153,10 @@ def next_rummikub_game(previous: RummikubGame, players: Sequence[str] = (),
     given; the number of rounds is kept unless the number of players changes; the first
     player is left of the last game's last first player unless given.
 
-    >>> g = new_rummikub_game(["Ann", "Ben"], first="Ben")
-    >>> g, _ = record_rummikub_round(g, "Ben", {"Ann": 9})
-    >>> g, _ = record_rummikub_round(g, None, {"Ann": 4, "Ben": 9})
-    >>> n = next_rummikub_game(g)
+    >>> g = new_game(["Ann", "Ben"], first="Ben")
+    >>> g, _ = record_round(g, "Ben", {"Ann": 9})
+    >>> g, _ = record_round(g, None, {"Ann": 4, "Ben": 9})
+    >>> n = next_game(g)
     >>> n.first, n.rules.rounds
     ('Ben', 2)
     """
@@ -167,7 +167,7 @@ def next_rummikub_game(previous: RummikubGame, players: Sequence[str] = (),
     base = rules or previous.rules
     if len(names) != len(previous.players) and base.rounds == previous.rules.rounds:
         base = replace(base, rounds=None)  # one per player again (settled point 9)
-    game = new_rummikub_game(names, first=first, seed=seed, rules=base, created=created)
+    game = new_game(names, first=first, seed=seed, rules=base, created=created)
     if first is None and game.players == previous.players:
         last = previous.rounds[-1].first if previous.rounds else previous.first
         game = replace(game, first=left_of(game.players, last))
@@ -183,7 +183,7 @@ def check_open(game: RummikubGame) -> None:
                            "'rummy new'")
 
 
-def rummikub_entry(game: RummikubGame, out: str | None, racks: Mapping[str, RackEntry],
+def round_entry(game: RummikubGame, out: str | None, racks: Mapping[str, RackEntry],
                    first: str | None = None) -> RummikubEntry:
     """A round as typed, with names found and racks in the ledger's notation; the player
     out gets an empty rack if none was given."""
@@ -201,20 +201,20 @@ def rummikub_entry(game: RummikubGame, out: str | None, racks: Mapping[str, Rack
     return RummikubEntry(who, {p: entered[p] for p in game.players if p in entered}, starter)
 
 
-def record_rummikub_round(game: RummikubGame, out: str | None,
+def record_round(game: RummikubGame, out: str | None,
                           racks: Mapping[str, RackEntry],
                           first: str | None = None) -> tuple[RummikubGame, RoundScore]:
     """The game with one more round, and that round scored; refuses what the rules forbid."""
     check_open(game)
-    entry = rummikub_entry(game, out, racks, first)
-    result = score_rummikub_entry(game, entry)
+    entry = round_entry(game, out, racks, first)
+    result = score_entry(game, entry)
     longer = replace(game, rounds=game.rounds + (entry,))
     longer.__dict__["results"] = game.results + (result,)
     longer.__dict__["state"] = state_after(game.state, result, game.rules)
     return longer, result
 
 
-def fix_rummikub_round(game: RummikubGame, number: int, out: str | None,
+def fix_round(game: RummikubGame, number: int, out: str | None,
                        racks: Mapping[str, RackEntry],
                        first: str | None = None) -> tuple[RummikubGame, RoundScore]:
     """The game with round ``number`` entered anew and every round scored again; refuses a
@@ -223,9 +223,9 @@ def fix_rummikub_round(game: RummikubGame, number: int, out: str | None,
         raise RefusedError(f"there is no round {number} to fix: this game has "
                            f"{plural_rounds(len(game.rounds))}")
     was = game.rounds[number - 1]
-    entry = rummikub_entry(game, out, racks, first or was.first)
+    entry = round_entry(game, out, racks, first or was.first)
     entry = replace(entry, note=was.note)
-    result = score_rummikub_entry(game, entry)  # the other rounds stand as they were scored
+    result = score_entry(game, entry)  # the other rounds stand as they were scored
     fixed = replace(game, rounds=game.rounds[:number - 1] + (entry,) + game.rounds[number:])
     fixed.__dict__["results"] = (game.results[:number - 1] + (result,)
                                  + game.results[number:])
@@ -240,7 +240,7 @@ def fix_rummikub_round(game: RummikubGame, number: int, out: str | None,
     return fixed, fixed.results[number - 1]
 
 
-def undo_rummikub_round(game: RummikubGame) -> tuple[RummikubGame, RummikubEntry]:
+def undo_round(game: RummikubGame) -> tuple[RummikubGame, RummikubEntry]:
     """The game without its last round, and that round."""
     if not game.rounds:
         raise RefusedError("there is no round to take back: the game has no rounds yet")
@@ -249,7 +249,7 @@ def undo_rummikub_round(game: RummikubGame) -> tuple[RummikubGame, RummikubEntry
     return shorter, game.rounds[-1]
 
 
-def rename_in_rummikub(game: RummikubGame, old: str, new: str) -> RummikubGame:
+def rename_player(game: RummikubGame, old: str, new: str) -> RummikubGame:
     """The game with the player ``old`` called ``new`` everywhere."""
     def named(p: str) -> str:
         return new if p == old else p
@@ -260,3 +260,15 @@ def rename_in_rummikub(game: RummikubGame, old: str, new: str) -> RummikubGame:
     return RummikubGame(tuple(named(p) for p in game.players), named(game.first),
                         game.rules, rounds, game.created)
 
+
+# The old names of the operations, for callers not yet moved to the names every game
+# shares (new_game, next_game, round_entry, score_entry, record_round, fix_round,
+# undo_round, rename_player).
+new_rummikub_game = new_game
+next_rummikub_game = next_game
+score_rummikub_entry = score_entry
+rummikub_entry = round_entry
+record_rummikub_round = record_round
+fix_rummikub_round = fix_round
+undo_rummikub_round = undo_round
+rename_in_rummikub = rename_player

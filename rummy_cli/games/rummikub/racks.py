@@ -84,7 +84,7 @@ def rack_entry(entry: RackEntry, who: str) -> RackEntry:
     return format_tiles(tiles)
 
 
-def score_rummikub_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore:
+def score_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore:
     """Score one entered round (K17-K22); raises for what the rules refuse.
 
     Refused: a missing rack (only the player who went out may be left out), more copies of

@@ -14,7 +14,7 @@ from .game import (
     RummikubEntry,
     RummikubGame,
     canonical_tiles,
-    new_rummikub_game,
+    new_game,
     rack_entry,
 )
 from .rules import RuleError, RummikubRules
@@ -41,7 +41,7 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]
     if not isinstance(created, str):
         raise Where(at + ("created",), "'created' is the date and time the game began")
     try:
-        game = new_rummikub_game(players, rules=rules, created=created, seed=0)
+        game = new_game(players, rules=rules, created=created, seed=0)
     except RummyError as exc:
         raise Where(at + ("players",), str(exc)) from None
     try:
@@ -55,12 +55,12 @@ def game_from(data: dict[str, Any], at: tuple[str | int, ...]
         proposed = left_of(game.players, entries[-1].first) if entries else game.first
         entries.append(_entry_from(item, game, at + ("rounds", i), proposed))
     game = RummikubGame(game.players, game.first, game.rules, tuple(entries), created)
-    from .game import score_rummikub_entry
+    from .game import score_entry
 
     results = []
     for i, entry in enumerate(entries):
         try:
-            results.append(score_rummikub_entry(game, entry))
+            results.append(score_entry(game, entry))
         except RummyError as exc:
             raise Where(at + ("rounds", i), str(exc)) from None
     game.__dict__["results"] = tuple(results)

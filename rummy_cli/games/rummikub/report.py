@@ -1,9 +1,9 @@
 """What Rummikub's scorekeeper says: a round in words, the standings and the score sheet as
 text and as JSON. Pure functions from a game to strings or plain data; the CLI prints them.
 
->>> from .game import new_rummikub_game, record_rummikub_round
->>> g = new_rummikub_game(["Ann", "Ben", "Cy"], first="Ann")
->>> g, _ = record_rummikub_round(g, "Ann", {"Ben": 14, "Cy": "JK 11B"})
+>>> from .game import new_game, record_round
+>>> g = new_game(["Ann", "Ben", "Cy"], first="Ann")
+>>> g, _ = record_round(g, "Ann", {"Ben": 14, "Cy": "JK 11B"})
 >>> round_sentence(g, 1)
 'Ann went out and scores 55: Ben -14, Cy -41.'
 >>> end_words(g, 1)
@@ -39,9 +39,9 @@ def _losers_text(r: RoundScore) -> str:
 def round_sentence(game: RummikubGame, number: int) -> str:
     """Round ``number`` in one sentence: how it ended, who won what, what the others lost.
 
-    >>> from .game import new_rummikub_game, record_rummikub_round
-    >>> g = new_rummikub_game(["Ann", "Ben", "Cy", "Dee"], first="Ann")
-    >>> g, _ = record_rummikub_round(g, None, {"Ann": "7R", "Ben": 7, "Cy": 31, "Dee": 20})
+    >>> from .game import new_game, record_round
+    >>> g = new_game(["Ann", "Ben", "Cy", "Dee"], first="Ann")
+    >>> g, _ = record_round(g, None, {"Ann": "7R", "Ben": 7, "Cy": 31, "Dee": 20})
     >>> round_sentence(g, 1)
     'the pool ran out; Ann and Ben tie with the lowest racks (7) and score 18 each (1 not \
 scored): Cy -24, Dee -13.'
@@ -241,10 +241,10 @@ def house_rules_text(game: RummikubGame) -> str:
     """The options that differ from the preset, in one line ('' when none do), each value
     as ``rummy rules --figures`` writes it (a rounds or target of 0 is 'off').
 
-    >>> from .game import new_rummikub_game
+    >>> from .game import new_game
     >>> from .rules import RUMMIKUB
     >>> rules = RUMMIKUB.with_house_rules({"rounds": "0", "target": "100"})
-    >>> house_rules_text(new_rummikub_game(["Ann", "Ben"], first="Ann", rules=rules))
+    >>> house_rules_text(new_game(["Ann", "Ben"], first="Ann", rules=rules))
     "House rules: rounds off (the preset's: one per player), target 100 (the preset's: off)."
     """
     changed = house_rules(game)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...document import written
 from ...house_rules import RuleError as RuleError  # part of this module's face
+from ...house_rules import RuleReader, differences, plain_rules
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -97,38 +98,12 @@ class RummikubRules:
         if name not in PRESETS:
             raise RuleError("game", f"{name!r} is not a Rummikub preset "
                                     f"(known: {', '.join(PRESETS)})")
-        base = PRESETS[name]
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise RuleError(str(key), f"unknown rule {key!r} (known: {', '.join(known)})")
-            default = getattr(base, key)
-            if key == "rounds" and value is None:
-                pass
-            elif type(value) is not type(0 if key == "rounds" else default):
-                kind = "a whole number" if isinstance(default, int) else "text"
-                raise RuleError(key, f"rule {key!r} must be {kind}, not {written(value)}")
-            values[key] = value
-        rules = replace(base, **values)
-        problem = rules.problem()
-        if problem:
-            raise RuleError(*problem)
-        return rules
+        return plain_rules(PRESETS[name], data, error=RuleError, optional=frozenset({"rounds"}))
 
     def with_house_rules(self, typed: dict[str, str]) -> RummikubRules:
         """These rules with options changed as typed (``{"ones": "high"}``); refuses an
         unknown name, a value of the wrong kind, or rules that cannot be played."""
-        from ...house_rules import typed_values
-
-        values = typed_values(self, typed, _typed_value, lambda name, typed, hint: RuleError(
-            name, f"there is no Rummikub rule {typed!r}: {hint}'rummy rules --figures "
-                  "--game rummikub' lists them"))
-        changed = replace(self, **values)
-        problem = changed.problem()
-        if problem:
-            raise RuleError(*problem)
-        return changed
+        return READER.changed(self, typed)
 
     def differences(self) -> dict[str, tuple[Any, Any]]:
         """The options that differ from the preset: ``{name: (in force, preset)}``.
@@ -136,9 +111,7 @@ class RummikubRules:
         >>> RUMMIKUB.with_house_rules({"ones": "high"}).differences()
         {'ones': ('high', 'low')}
         """
-        book = PRESETS.get(self.game, RUMMIKUB)
-        return {f.name: (getattr(self, f.name), getattr(book, f.name)) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(book, f.name)}
+        return differences(self, PRESETS.get(self.game, RUMMIKUB))
 
     def problem(self) -> tuple[str, str] | None:
         """The option that makes these rules unplayable, and why.
@@ -205,27 +178,13 @@ class RummikubRules:
         return None
 
 
-def _typed_value(name: str, text: str, book: Any) -> Any:
-    """An option as typed on the command line, of the same kind as the preset's."""
-    word = text.strip().lower()
-    if name in CHOICES:
-        allowed = CHOICES[name]
-        word = word.replace("_", "-")
-        if word not in allowed:
-            raise RuleError(name, f"rule {name!r} is one of {', '.join(allowed)}, not "
-                                  f"{text[:20]!r}")
-        return word
-    if name in ("rounds", "target") and word in ("off", "none", "no"):
-        return 0
-    if name == "rounds" and word == "players":
-        return None  # one per player, settled when the game starts
-    from ...errors import NotationError
-    from ...numbers import whole
-
-    try:
-        return whole(word, f"rule {name!r}", hi=MAX_FIGURE)
-    except NotationError as exc:
-        raise RuleError(name, str(exc)) from None
+OFF = {"off": 0, "none": 0, "no": 0}
+# how --rule NAME=VALUE reads here: the switches by CHOICES, the rest whole numbers
+READER = RuleReader(
+    error=RuleError, hi=MAX_FIGURE, yes_or_no=None, choices=CHOICES,
+    words={"rounds": {**OFF, "players": None}, "target": OFF},  # players: one per player
+    unknown=("there is no Rummikub rule {typed!r}: {hint}'rummy rules --figures --game "
+             "rummikub' lists them"))
 
 
 RUMMIKUB = RummikubRules()

@@ -20,9 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 
-from ...tiles import COLOURS, NUMBERS, AnyTile, Colour, Tile, TileJoker, tile_sort_key
+from ... import shapes
+from ...shapes import Shape, fillings
+from ...shapes import Violation as Violation  # the verdicts of every game are of one kind
+from ...tiles import COLOURS, AnyTile, Colour, Tile, TileJoker, tile_sort_key
 from .rules import CHOICES, RUMMIKUB, RummikubRules
 
 MIN_SET = 3  # K5
@@ -61,47 +63,27 @@ def readings(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> tuple
     """
     if len(tiles) < MIN_SET:
         return ()
-    real = [t for t in tiles if isinstance(t, Tile)]
-    declared = [t.stands_for for t in tiles if isinstance(t, TileJoker) and t.stands_for]
-    free = sum(1 for t in tiles if isinstance(t, TileJoker) and t.stands_for is None)
-    fixed = real + declared
-    found: list[Reading] = []
-    for kind, whole in _candidates(fixed, len(tiles), rules):
-        missing = Counter(whole)
-        missing.subtract(Counter(fixed))
-        if any(n < 0 for n in missing.values()):
-            continue
-        fills = sorted(missing.elements())
-        if len(fills) != free:
-            continue
-        jokers = _joker_tiles(tiles, fills)
-        found.append(Reading(kind, tuple(whole), jokers))
-    return tuple(found)
+    made = [t for t in tiles if isinstance(t, Tile)]
+    made += [t.stands_for for t in tiles if isinstance(t, TileJoker) and t.stands_for]
+    free = len(tiles) - len(made)
+    return tuple(Reading(kind, tuple(whole), _joker_tiles(tiles, fills))
+                 for kind, whole, fills in fillings([(t.number, t.colour) for t in made], free,
+                                                    len(tiles), shape_of(rules), Tile, made))
+
+
+def shape_of(rules: RummikubRules) -> Shape[Colour]:
+    """The shape of Rummikub's sets under ``rules`` (K5-K7): the engine's data."""
+    shape = _SHAPES.get(rules.ones)
+    return shape if shape is not None else Shape(COLOURS, rules.ones, MIN_SET, len(COLOURS))
+
+
+_SHAPES = {ones: Shape(COLOURS, ones, MIN_SET, len(COLOURS)) for ones in CHOICES["ones"]}
 
 
 def _joker_tiles(tiles: Sequence[AnyTile], fills: list[Tile]) -> tuple[Tile, ...]:
     rest = iter(fills)
     return tuple(t.stands_for if t.stands_for else next(rest)
                  for t in tiles if isinstance(t, TileJoker))
-
-
-def _candidates(fixed: list[Tile], size: int,
-                rules: RummikubRules) -> Iterator[tuple[str, list[Tile]]]:
-    """Whole sets of ``size`` tiles that might contain ``fixed``: groups and runs."""
-    numbers = {t.number for t in fixed}
-    colours = {t.colour for t in fixed}
-    if size <= len(COLOURS) and len(numbers) <= 1:
-        for n in (numbers or set(NUMBERS)):
-            seen = [t.colour for t in fixed]
-            if len(set(seen)) != len(seen):
-                break  # a colour twice: no group (K6)
-            others = [c for c in COLOURS if c not in seen]
-            for extra in combinations(others, size - len(seen)):
-                yield "group", sorted(Tile(n, c) for c in (*seen, *extra))
-    if len(colours) <= 1:
-        for c in (colours or set(COLOURS)):
-            for window in run_windows(size, rules.ones):
-                yield "run", [Tile(n, c) for n in window]
 
 
 def run_windows(size: int, ones: str) -> Iterator[tuple[int, ...]]:
@@ -116,15 +98,7 @@ def run_windows(size: int, ones: str) -> Iterator[tuple[int, ...]]:
     >>> list(run_windows(14, "wrap"))[1]  # all the way round, ending where it began
     (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
     """
-    top = 13 if ones == "low" else 14  # 14: the 1 after 13
-    if size > 14 or (size == 14 and ones == "low"):
-        return
-    if ones == "wrap":  # every number alike: fourteen tiles go round from any number
-        for start in NUMBERS:
-            yield tuple((start - 1 + i) % 13 + 1 for i in range(size))
-        return
-    for start in range(1, top - size + 2):
-        yield tuple(n if n <= 13 else 1 for n in range(start, start + size))
+    return shapes.run_windows(size, ones)
 
 
 def is_legal(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> bool:
@@ -244,15 +218,6 @@ def judge_set(tiles: Sequence[AnyTile], rules: RummikubRules = RUMMIKUB) -> SetV
 
 
 ILLEGAL_SET = "illegal-meld"  # the contract's code for every illegal set
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable code, the rule id and a sentence for the table."""
-
-    code: str
-    rule: str
-    message: str
 
 
 def _rule_of(tiles: Sequence[AnyTile]) -> str:

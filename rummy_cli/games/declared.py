@@ -1,0 +1,93 @@
+"""What a game declares of itself to the registry (``rummy_cli.games``): plain data, read at
+start-up, so small and quick to import (the protocols the rest of a game provides are in
+``protocol``). Nothing here imports click or YAML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .protocol import Scorekeeping
+
+
+# --- what a game declares of itself: the registry's one entry per game --------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Kind:
+    """A kind of game the statistics keep apart (a point of one is not a point of another)."""
+
+    key: str  # what ``rummy stats --game`` takes: 'oklahoma'
+    name: str  # its table's heading: 'Oklahoma'
+    word: str = "round"  # what one entry is called in its summary: 'round', 'hand'
+    jokers: bool = False  # its table counts the rounds ended holding a joker (Rummikub's)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declared:
+    """What a game says of itself to the registry (``rummy_cli.games``): the names it goes
+    by, what a message calls it, its kinds for the statistics. Its package (``module``)
+    holds, by these names, ``record`` (a :class:`Record`), ``rules`` (its ``PRESETS``, the
+    rules of each preset by name), ``report`` (a :class:`Report`) and ``rulebook.md``.
+
+    Plain data and a few functions of plain values: nothing here imports click or YAML.
+    """
+
+    module: str  # the game's package, as imported: 'rummy_cli.games.gin'
+    title: str  # what a message calls it: 'Manipulation Rummy', 'a Gin game'
+    presets: tuple[str, ...]  # the --game names that start such a game, its book's first
+    names: tuple[str, ...]  # the names in the ledger's 'game:' line of such a game
+    word: str = "round"  # what one entry is called: 'round', or 'hand' in the Gin family
+    kinds: tuple[Kind, ...] = ()  # its kinds for ``rummy stats``; none: one, its title
+    # the kind a game's rules count in (of ``kinds``); None: the first
+    kind_of: Callable[[Any], str] | None = None
+    kind_aliases: Mapping[str, str] = field(default_factory=dict)  # another word: a kind
+    kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
+    starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
+    hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
+    # the referee that judges its melds and sets with 'check', 'arrange' and 'hint': 'cards'
+    # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
+    referee: str = ""
+    in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
+    # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
+    # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
+    scorekeeping: Callable[[], Scorekeeping] | None = None
+    options: tuple[Option, ...] = ()  # the options of round and fix it takes (scorekeeping's)
+    # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
+    titled: Callable[[Any], str] | None = None
+
+    @property
+    def package(self) -> str:
+        """Its package's own name: 'gin'."""
+        return self.module.rpartition(".")[2]
+
+    @property
+    def stats_kinds(self) -> tuple[Kind, ...]:
+        """Its kinds for ``rummy stats``: those declared, else one named after it."""
+        return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
+
+    def title_of(self, rules: Any) -> str:
+        """What a message calls a game of these ``rules``: 'Hollywood Gin Rummy'."""
+        return self.titled(rules) if self.titled is not None else self.title
+
+    def stats_kind(self, rules: Any) -> str:
+        """The kind a game of these ``rules`` counts in."""
+        return self.kind_of(rules) if self.kind_of is not None else self.stats_kinds[0].key
+
+
+@dataclass(frozen=True, kw_only=True)
+class Option:
+    """An option of ``rummy round`` and ``rummy fix`` a game takes, as plain data: one the
+    commands have already (``--out``, ``--points``), or a new word, which the command line
+    adds to them with this ``help``.
+
+    ``dest`` names what the game is handed (see ``Scorekeeping.entered``): for 'flag' a
+    bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
+    """
+
+    flag: str  # '--out'
+    dest: str  # 'out'
+    kind: str  # 'flag', 'name' or 'pairs'
+    metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
+    help: str = ""  # what a new word's --help says
