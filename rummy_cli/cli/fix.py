@@ -18,17 +18,9 @@ if TYPE_CHECKING:
     from ..ledger import Ledger
     from .keepers import FixOptions
 from . import shell
-from .shell import (
-    _RUN,
-    WholeNumber,
-    _complete_players,
-    _print_json,
-    _read,
-    cli,
-    game_option,
-    json_option,
-    ledger_option,
-)
+from .options import WholeNumber, _complete_players, game_option, json_option, ledger_option
+from .parsing import _print_json, _read
+from .shell import _RUN, cli
 
 
 def _points(game: Any) -> dict[str, int]:
@@ -237,7 +229,7 @@ def _check_players(night: Ledger, index: int, names: list[str]) -> None:
     taken by itself: the fix was meant for another game, perhaps an earlier one."""
     from ..players import players_matching
     from .keepers import described, entry_word
-    from .shell import _short
+    from .parsing import _short
 
     game = night.games[index]
     for name in names:

@@ -15,7 +15,7 @@ import click
 from ..errors import RefusedError, UnusableInputError
 from ..games import PlayedGame
 from . import keepers, shell
-from .shell import _hands_from_options, _print_json, _read, _split_pair
+from .parsing import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.gin.game import GinGame

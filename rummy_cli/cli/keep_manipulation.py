@@ -16,7 +16,7 @@ import click
 
 from ..games import PlayedGame
 from . import keepers, shell
-from .shell import _hands_from_options, _load, _print_json, _read
+from .parsing import _hands_from_options, _load, _print_json, _read
 
 if TYPE_CHECKING:
     from ..games.manipulation.game import Game

@@ -13,7 +13,7 @@ import click
 
 from ..games import PlayedGame
 from . import keepers, shell
-from .shell import _hands_from_options, _print_json, _read, _split_pair
+from .parsing import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.rummikub.game import RackEntry, RummikubGame
@@ -108,7 +108,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
 def _racks_from_options(opts: GivenOptions) -> dict[str, RackEntry]:
     """``--rack NAME=TILES`` (``--hand`` too) and ``--points NAME=N``, by the names typed."""
     from ..hands import typed_hand
-    from .shell import _put
+    from .parsing import _put
 
     racks: dict[str, RackEntry] = {}
     for option, values in (("--rack", opts["racks"]), ("--hand", opts["hands"])):

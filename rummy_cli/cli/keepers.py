@@ -26,9 +26,9 @@ import click
 from ..errors import RummyError, UnusableInputError
 from ..games import GAMES, PlayedGame, registered, registered_for, title_of
 from ..games.declared import Declared
-from . import shell
 from .options import SHARED, option_keys
-from .shell import _RUN, _footer, _print_json, _read, _recorded
+from .parsing import _footer, _print_json, _read, _recorded, show_after
+from .shell import _RUN
 
 if TYPE_CHECKING:
     from ..games.protocol import Scorekeeping
@@ -427,7 +427,7 @@ def house_rules_json(game: PlayedGame) -> dict[str, object]:
 def show(game: PlayedGame) -> None:
     """The standings after a change, as ``round``, ``undo`` and ``fix`` print them."""
     sheet = game.sheet()
-    shell.show_after(sheet.standings_table("simple"), sheet.standings_footer())
+    show_after(sheet.standings_table("simple"), sheet.standings_footer())
 
 
 def standings(night: Ledger, game: PlayedGame, number: int | None, as_json: bool,

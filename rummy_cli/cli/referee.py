@@ -11,23 +11,10 @@ import click
 from ..cards import AnyCard, Meld, Table
 from ..errors import UnusableInputError
 from ..render import Style
-from . import shell
-from .shell import (
-    F,
-    RummyGroup,
-    _cards,
-    _check_copies,
-    _count,
-    _print_json,
-    _settle,
-    _style,
-    _table,
-    cli,
-    complete_file,
-    decks_option,
-    json_option,
-    style_options,
-)
+from . import options, shell
+from .options import F, _count, complete_file, decks_option, json_option, style_options
+from .parsing import _cards, _check_copies, _print_json, _style, _table
+from .shell import RummyGroup, _settle, cli
 
 if TYPE_CHECKING:
     from ..games.manipulation.rules import Rules
@@ -67,7 +54,7 @@ def card_rules(house_rules: Sequence[str], file_rules: dict[str, Any] | None = N
     NAME=VALUE`` applied (the house rules of the table: an ace low only, melds of four...);
     refuses an unknown rule or one that cannot be played."""
     from ..games.manipulation.rules import MANIPULATION_RUMMY
-    from .shell import rule_changes
+    from .parsing import rule_changes
 
     changes = rule_changes(house_rules, file_rules, "ace_high=no")
     from dataclasses import fields
@@ -260,7 +247,7 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
         if file != "-":
             text = read_file(file)
         else:
-            from .shell import ClosedInput
+            from .streams import ClosedInput
 
             stdin = getattr(sys.stdin, "buffer", None)  # None: started with stdin closed
             if stdin is None or isinstance(sys.stdin, ClosedInput):
@@ -695,7 +682,8 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
                    "tiles on your rack (--rack).")
 @click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
               help="Cards drawn this turn, 1-3 (default 1; not in Rummikub).")
-@click.option("--by", type=shell.OneOf(["cards", "points", "tiles", "value"]), default="cards",
+@click.option("--by", type=options.OneOf(["cards", "points", "tiles", "value"]),
+              default="cards",
               show_default=True,
               help="Best means most cards (tiles) played, or most points (value) shed.")
 @click.option("--initial", is_flag=True,

@@ -15,8 +15,9 @@ import click
 from ..errors import RummyError, UnusableInputError
 from ..games import refereed_by
 from ..render import Style
-from . import shell
-from .shell import _print_json, _settle, rule_changes
+from . import parsing, shell
+from .parsing import _print_json, rule_changes
+from .shell import _settle
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
@@ -54,13 +55,13 @@ def refuse_card_options(decks: int | None, draws: int | None = None) -> None:
 def _tiles(text: str | Sequence[str], what: str) -> list[AnyTile]:
     from ..tiles import parse_tiles
 
-    return shell.parsed(parse_tiles, text, what)
+    return parsing.parsed(parse_tiles, text, what)
 
 
 def _table(text: str, what: str) -> TileTable:
     from ..tiles import parse_tile_table
 
-    return shell.parsed(parse_tile_table, text, what)
+    return parsing.parsed(parse_tile_table, text, what)
 
 
 def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:

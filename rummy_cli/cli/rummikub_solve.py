@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import UnusableInputError
+from .parsing import _print_json
 from .rummikub_check import _check_copies, _table, _tiles
-from .shell import _print_json, _settle
+from .shell import _settle
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules

@@ -17,22 +17,18 @@ if TYPE_CHECKING:
     from ..games.declared import Declared
     from ..ledger import Ledger
 from . import shell
-from .shell import (
-    _RUN,
+from .options import (
     OneOf,
     WholeNumber,
     _check_format,
     _complete_players,
-    _load,
-    _print_json,
-    _read,
-    _split_pair,
-    cli,
     format_option,
     game_option,
     json_option,
     ledger_option,
 )
+from .parsing import _load, _print_json, _read, _split_pair
+from .shell import _RUN, cli
 
 
 @cli.command()
@@ -178,7 +174,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 def _titles(which: Callable[[Declared], bool]) -> str:
     """The titles of the games ``which`` picks, as a message lists them: 'Rummikub'."""
     from ..games import GAMES
-    from .shell import choices_said
+    from .options import choices_said
 
     return choices_said([g.title for g in GAMES if which(g)])
 

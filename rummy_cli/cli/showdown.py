@@ -15,17 +15,10 @@ import click
 
 from ..errors import UnusableInputError
 from ..games import refereed_by
+from .options import json_option, style_options
+from .parsing import _cards, _print_json, _style, _table
 from .referee import check
-from .shell import (
-    _cards,
-    _print_json,
-    _settle,
-    _style,
-    _table,
-    cli,
-    json_option,
-    style_options,
-)
+from .shell import _settle, cli
 
 if TYPE_CHECKING:
     from ..cards import AnyCard, Card
