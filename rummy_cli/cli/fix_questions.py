@@ -15,21 +15,9 @@ import click
 from ..errors import RummyError
 from ..hands import HandEntry
 from ..players import find_player_by_prefix, players_matching
-from .prompts import (
-    AGAIN,
-    GIN_HANDS_HINT,
-    GIN_KNOCK_QUESTION,
-    KNOCK_QUESTION,
-    KNOCKER,
-    Back,
-    _ask,
-    _confirmed,
-    _gin_hand_of,
-    _gin_upcard,
-    _hand_check,
-    _knocker_answer,
-    _player_or_word,
-)
+from .card_questions import KNOCK_QUESTION, KNOCKER, _confirmed, _hand_check, _knocker_answer
+from .gin_questions import GIN_HANDS_HINT, GIN_KNOCK_QUESTION, _gin_hand_of, _gin_upcard
+from .prompts import AGAIN, Back, _ask, _player_or_word
 
 KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
 DEAD_WORDS = ("dead", "d", "none", "nobody")

@@ -149,7 +149,8 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
     player agrees. When the layout laid down changes the result, ask which it was."""
     from ..games.gin.game import GinGame, record_round
     from ..render import fold, fold_result
-    from .prompts import Back, ask_confirm, ask_gin_hand
+    from .gin_questions import ask_gin_hand
+    from .prompts import Back, ask_confirm
 
     game = keepers.still_kept_by(GinGame, _read(path).current, path)
     number = len(game.rounds) + 1
@@ -192,7 +193,7 @@ def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
     from ..cards import format_table, parse_table
     from ..games.gin.game import round_entry, score_entry
     from ..games.gin.report import layout_options
-    from .prompts import ask_gin_layout
+    from .gin_questions import ask_gin_layout
 
     if who is None:
         return None

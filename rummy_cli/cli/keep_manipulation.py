@@ -110,7 +110,8 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     no_hands = not hands and not points
     if opts["guided"] or (no_hands and shell.stdin_is_terminal()):
         from ..render import fold, fold_result
-        from .prompts import Back, ask_change, ask_confirm, ask_round
+        from .card_questions import ask_change, ask_round
+        from .prompts import Back, ask_confirm
 
         game = keepers.still_kept_by(Game, _load(path), path)
         given = _hands_from_options(hands, points)

@@ -160,7 +160,8 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
     from ..games.rummikub.game import RummikubGame, check_open, record_round
     from ..render import fold_result
-    from .prompts import Back, ask_confirm, ask_rummikub_change, ask_rummikub_round
+    from .prompts import Back, ask_confirm
+    from .rummikub_questions import ask_rummikub_change, ask_rummikub_round
 
     game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
@@ -218,7 +219,8 @@ def fixed(played: PlayedGame, number: int,
 def asked_fix(played: PlayedGame, number: int) -> tuple[RummikubGame, list[str]]:
     """Round ``number`` asked again on a terminal, each recorded answer the default."""
     from ..games.rummikub.game import RummikubGame
-    from .prompts import Back, ask_rummikub_round
+    from .prompts import Back
+    from .rummikub_questions import ask_rummikub_round
 
     game = keepers.own(RummikubGame, played)
     was = game.rounds[number - 1]
