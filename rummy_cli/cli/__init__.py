@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (each registers its commands)
     rules,
     scorekeeper,
     showdown,
+    solve,
     stats,
 )
 from .shell import cli, main
