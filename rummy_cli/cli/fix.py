@@ -116,15 +116,8 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
       rummy fix 1 --rack "Cy=JK 11B 3R" --ledger tiles.yaml    # a Rummikub rack
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import (
-        chosen_alone,
-        given_options,
-        keeper_of,
-        refuse_others,
-        show,
-        still_kept,
-        word,
-    )
+    from .entries import chosen_alone, show, word
+    from .keepers import given_options, keeper_of, refuse_others, still_kept
 
     _RUN.writes = True
     path = ledger_path(ledger)
@@ -208,7 +201,7 @@ def _which_game(night: Ledger, index: int) -> str:
     """The first line of a fix that took the ledger's last game by itself: which game it is,
     and how to reach another."""
     from ..render import fold
-    from .keepers import described
+    from .entries import described
 
     count = len(night.games)
     return fold(f"Fixing {described(night.games[index], index + 1)}, the last of {count} in "
@@ -228,7 +221,7 @@ def _check_players(night: Ledger, index: int, names: list[str]) -> None:
     """Refuse a name that is no player of game ``index`` (0 = the first), the ledger's last
     taken by itself: the fix was meant for another game, perhaps an earlier one."""
     from ..players import players_matching
-    from .keepers import described, entry_word
+    from .entries import described, entry_word
     from .parsing import _short
 
     game = night.games[index]
@@ -316,8 +309,8 @@ def _unchanged(game: PlayedGame, round_number: int, index: int, where: str,
 def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: str,
                 notes: list[str], err: bool) -> None:
     from ..render import fold, fold_result, line_width
-    from .keepers import heading
-    from .keepers import said as said_of
+    from .entries import heading
+    from .entries import said as said_of
 
     said = f"{where[0].upper()}{where[1:]}"
     began = [heading(g, round_number) for g in (game, fixed)]
@@ -348,7 +341,7 @@ def rename(old: str, new: str, ledger: str | None, as_json: bool) -> None:
     """
     from ..ledger import Ledger, check_rounds, ledger_path, locked, save
     from ..players import find_player_by_prefix, player_name, same_name
-    from .keepers import entry_word
+    from .entries import entry_word
     from .prompts import check_new_name
 
     _RUN.writes = True

@@ -92,7 +92,8 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 
     from ..games import GAMES, declared, default_preset, last_dealt, named, preset_rules
     from ..ledger import Ledger, create, ledger_path, locked, save
-    from .keepers import Keeper, entry_word, keeper_for, keeper_of
+    from .entries import entry_word
+    from .keepers import Keeper, keeper_for, keeper_of
     from .prompts import check_new_name
 
     _RUN.writes = True
@@ -188,7 +189,7 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
     when the number of players changes.
     """
     from ..games import preset_of, title_of
-    from .keepers import entry_word
+    from .entries import entry_word
 
     again = {name.strip().lower().replace("-", "_") for name in typed}
     if "knock_limit" in again:  # a Gin game reads --knock-limit as its 'knock'
@@ -248,7 +249,7 @@ def _in_progress(path: Path, night: Ledger) -> str:
     game = night.current
     number = len(night.games)
     from ..render import plural
-    from .keepers import entry_word, word
+    from .entries import entry_word, word
 
     played = plural(len(game.rounds), word(game))
     entry = entry_word(game)

@@ -47,7 +47,7 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
       rummy standings --game rummikub --ledger tiles.yaml  # its Rummikub game
     """
     from ..ledger import ledger_path
-    from .keepers import standings as keep_standings
+    from .entries import standings as keep_standings
 
     fmt = fmt if as_json else _check_format(fmt)  # JSON needs no table format
     night = _read(ledger_path(ledger))
@@ -86,7 +86,7 @@ def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> 
       rummy history --game rummikub --ledger tiles.yaml  # the last Rummikub game
     """
     from ..ledger import ledger_path
-    from .keepers import history as keep_history
+    from .entries import history as keep_history
 
     fmt = fmt if as_json else _check_format(fmt)
     keep_history(_read(ledger_path(ledger)).game(number), as_json, fmt)
@@ -113,7 +113,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
       rummy undo --game-number 2 --yes --ledger gin.yaml   # game 2's last hand
     """
     from ..ledger import Ledger, ledger_path, locked, save
-    from .keepers import chosen_alone, entry_word, heading, said, show, word
+    from .entries import chosen_alone, entry_word, heading, said, show, word
 
     _RUN.writes = True
 
@@ -178,7 +178,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
 def _undone_from(night: Ledger) -> str:
     """The first line of an undo in a ledger of several games: which game it changes."""
     from ..render import fold
-    from .keepers import described
+    from .entries import described
 
     count = len(night.games)
     return fold(f"Taking back from {described(night.current, count)}, the last of {count} "
@@ -191,7 +191,7 @@ def _undone_game(night: Ledger, number: int | None) -> PlayedGame:
     game = night.game(number)
     if number is None or number == len(night.games):
         return game
-    from .keepers import word
+    from .entries import word
 
     last = len(game.rounds)
     raise RefusedError(f"{word(game)} {last} ended game {number}, and game {number + 1} already "
