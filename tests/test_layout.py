@@ -114,3 +114,15 @@ def test_nothing_outside_a_game_package_imports_its_internals(path: Path) -> Non
                        for game, module in [found]
                        if game != own and module not in FACES[game])
     assert internals == [], f"{name} imports a game's own module"
+
+
+# --- module size ------------------------------------------------------------------------
+
+CLI_MODULES = sorted((PACKAGE / "cli").glob("*.py"))
+MOST_LINES = 400  # issue 27: a module a reader takes in whole
+
+
+@pytest.mark.parametrize("path", CLI_MODULES, ids=lambda p: p.name)
+def test_no_cli_module_is_over_400_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MOST_LINES, f"cli/{path.name} has {lines} lines: split it by what it does"

@@ -2,7 +2,8 @@
 recorded, then the questions of ``rummy round`` with each recorded answer as the default,
 so Enter keeps it and only what was wrong is typed again.
 
-Part of the CLI shell; the checks of each answer are those of the guided entry (``prompts``).
+Part of the CLI shell; the checks of each answer are those of the guided entry
+(``card_questions``, ``gin_questions``).
 """
 
 from __future__ import annotations

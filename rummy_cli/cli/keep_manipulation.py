@@ -3,7 +3,7 @@ what 'rummy new' says of it, a round typed with --knock/--stock-out and --hand/-
 asked on a terminal, and a round changed by ``fix``.
 
 The commands find this module through ``keepers`` (a :class:`~.keepers.Keeper`) when the
-ledger's game is Manipulation Rummy; what every game does alike is in ``keepers``.
+ledger's game is Manipulation Rummy; what every game does alike is in ``keepers`` and ``entries``.
 """
 
 from __future__ import annotations

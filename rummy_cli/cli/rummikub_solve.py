@@ -1,6 +1,6 @@
 """``arrange`` and ``hint`` with ``--game rummikub``: the exact Rummikub solver at the prompt.
 
-``cli/referee.py`` hands these commands over here when ``--game`` names a Rummikub preset.
+``cli/solve.py`` hands these commands over here when ``--game`` names a Rummikub preset.
 Tiles are read and checked as ``check`` reads them (:mod:`.rummikub_check`),
 :mod:`rummy_cli.games.rummikub.solve` searches, and this module prints the answer.
 """
