@@ -126,3 +126,36 @@ MOST_LINES = 400  # issue 27: a module a reader takes in whole
 def test_no_cli_module_is_over_400_lines(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MOST_LINES, f"cli/{path.name} has {lines} lines: split it by what it does"
+
+
+def _cli_imports(path: Path) -> set[str]:
+    """The modules of rummy_cli/cli that ``path`` imports, at its top or inside a function
+    (not those named for typing only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and id(node) not in typing_only:
+            found |= ({node.module.split(".")[0]} if node.module
+                      else {alias.name for alias in node.names})
+    return found & {p.stem for p in CLI_MODULES}
+
+
+def test_no_import_cycle_among_cli_modules() -> None:
+    # issue 27: an import inside a function is there for start-up, never to hide a cycle
+    graph = {p.stem: _cli_imports(p) for p in CLI_MODULES}
+
+    def cycle_from(start: str, node: str, path: list[str]) -> list[str] | None:
+        for nxt in sorted(graph[node]):
+            if nxt == start:
+                return [*path, start]
+            if nxt not in path and nxt > start:
+                found = cycle_from(start, nxt, [*path, nxt])
+                if found:
+                    return found
+        return None
+
+    cycles = [c for m in sorted(graph) if (c := cycle_from(m, m, [m]))]
+    assert not cycles, "import cycles in rummy_cli/cli: " + "; ".join(" -> ".join(c)
+                                                                     for c in cycles)

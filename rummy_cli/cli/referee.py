@@ -137,7 +137,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
         raise UnusableInputError("no cards given: name the meld's cards, e.g. "
                                  "rummy check meld 7H JK=8H 9H")
     if game.strip().lower() != "manipulation":
-        from .showdown import judge_gin_melds
+        from .gin_check import judge_gin_melds
 
         verdict = judge_gin_melds([parsed], game, decks)[0]
     else:
@@ -186,7 +186,7 @@ def check_table(table: tuple[str, ...], decks: int | None, game: str,
                                  'rummy check table "7H 8H 9H / QS QH QD"')
     melds = _table(" ".join(table), "the table")
     if game.strip().lower() != "manipulation":
-        from .showdown import judge_gin_melds
+        from .gin_check import judge_gin_melds
 
         verdicts = judge_gin_melds(melds, game, decks)
     else:
