@@ -222,3 +222,35 @@ def test_no_new_knot_of_modules_naming_each_others_types() -> None:
     graph = {_name(p): {m for m in _imports(p) if m in names and m != _name(p)}
              for p in LAWFUL}
     assert _import_cycles(graph) == sorted(KNOWN_TYPE_KNOTS)
+
+
+# --- the command line: small modules, no import cycle among them -------------------------
+
+CLI_MODULES = sorted((PACKAGE / "cli").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI_MODULES, ids=lambda p: p.name)
+def test_no_cli_module_is_over_400_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"cli/{path.name} has {lines} lines: split it by what it does"
+
+
+def _cli_imports(path: Path) -> set[str]:
+    """The modules of rummy_cli/cli that ``path`` imports, at its top or inside a function
+    (not those named for typing only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and id(node) not in typing_only:
+            found |= ({node.module.split(".")[0]} if node.module
+                      else {alias.name for alias in node.names})
+    return found & {p.stem for p in CLI_MODULES}
+
+
+def test_no_import_cycle_among_cli_modules() -> None:
+    # issue 27: an import inside a function is there for start-up, never to hide a cycle
+    graph = {p.stem: _cli_imports(p) for p in CLI_MODULES}
+
+    assert _import_cycles(graph) == []

@@ -1,11 +1,17 @@
 """The ``rummy`` command: the only package that uses click. It parses, calls the rules core
 and prints; every error a user can cause ends in ``shell`` as one line ``Error: ...``.
 
-One module per group of commands: ``referee`` (check, arrange, hint), ``scorekeeper`` (new,
-round, standings, history, undo: a game's own part from its package, or ``keep_<game>``),
-``showdown`` (deadwood, check knock), ``fix`` (fix, rename), ``stats``, ``chart``,
-``rules``, ``example`` (the shipped samples), ``completion`` (the shell scripts);
-``prompts`` asks at a terminal (``fix_questions``: a round asked again for ``fix``).
+``shell`` is the group and its error boundary (``streams``: the guards on the standard
+streams), ``options`` the options the commands share, ``parsing`` what they read and say
+back alike. One module per group of commands: ``referee`` (check meld, table, turn;
+``dispute``: a dispute file), ``solve`` (arrange, hint), ``new_game`` (new),
+``scorekeeper`` (round), ``review`` (standings, history, undo), ``showdown`` (deadwood,
+check knock), ``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``,
+``example`` (the shipped samples), ``completion`` (the shell scripts). A game's own part
+comes from its package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they
+share). ``prompts`` is the asking loop at a terminal, and ``card_questions``,
+``gin_questions`` and ``rummikub_questions`` each game's questions (``fix_questions``: a
+round asked again for ``fix``).
 """
 
 from __future__ import annotations
@@ -15,10 +21,13 @@ from . import (  # noqa: F401  (each registers its commands)
     completion,
     example,
     fix,
+    new_game,
     referee,
+    review,
     rules,
     scorekeeper,
     showdown,
+    solve,
     stats,
 )
 from .shell import cli, main

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import LedgerError, RummyError, UnusableInputError
-from .shell import _RUN, _print_json, _read, cli, game_option, ledger_option
+from .options import game_option, ledger_option
+from .parsing import _print_json, _read
+from .shell import _RUN, cli
 
 if TYPE_CHECKING:
     from ..race import Race

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import click
 
-from .shell import OneOf, _register_bash_completion, cli, json_option
+from .options import OneOf, json_option
+from .shell import _register_bash_completion, cli
 
 SHELLS = ("bash", "zsh", "fish")
 _INSTALL = {
@@ -45,7 +46,7 @@ def completion_cmd(shell: str, as_json: bool) -> None:
         raise click.ClickException(f"no completion for {shell}")
     script = kind(cli, {}, "rummy", "_RUMMY_COMPLETE").source()
     if as_json:
-        from .shell import _print_json
+        from .parsing import _print_json
 
         install = " ".join(_INSTALL[shell].split())
         _print_json({"shell": shell, "script": script, "install": install})

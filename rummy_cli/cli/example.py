@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from ..errors import UnusableInputError
-from .shell import cli, json_option
+from .options import json_option
+from .shell import cli
 
 
 def _samples_folder() -> Path:
@@ -78,7 +79,7 @@ def example_cmd(name: str | None, as_json: bool) -> None:
     samples = shipped()
     if name is None:
         if as_json:
-            from .shell import _print_json
+            from .parsing import _print_json
 
             _print_json({"examples": [{"name": n, "kind": _kind(p), "summary": _summary(p)}
                                       for n, p in samples.items()]})
@@ -99,7 +100,7 @@ def example_cmd(name: str | None, as_json: bool) -> None:
         raise UnusableInputError(f"no sample called {quoted(name)}{hint}")
     text = path.read_text(encoding="utf-8")
     if as_json:
-        from .shell import _print_json
+        from .parsing import _print_json
 
         _print_json({"name": path.stem, "kind": _kind(path), "text": text})
     else:

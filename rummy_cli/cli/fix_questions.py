@@ -2,7 +2,8 @@
 recorded, then the questions of ``rummy round`` with each recorded answer as the default,
 so Enter keeps it and only what was wrong is typed again.
 
-Part of the CLI shell; the checks of each answer are those of the guided entry (``prompts``).
+Part of the CLI shell; the checks of each answer are those of the guided entry
+(``card_questions``, ``gin_questions``).
 """
 
 from __future__ import annotations
@@ -15,21 +16,9 @@ import click
 from ..errors import RummyError
 from ..hands import HandEntry
 from ..players import find_player_by_prefix, players_matching
-from .prompts import (
-    AGAIN,
-    GIN_HANDS_HINT,
-    GIN_KNOCK_QUESTION,
-    KNOCK_QUESTION,
-    KNOCKER,
-    Back,
-    _ask,
-    _confirmed,
-    _gin_hand_of,
-    _gin_upcard,
-    _hand_check,
-    _knocker_answer,
-    _player_or_word,
-)
+from .card_questions import KNOCK_QUESTION, KNOCKER, _confirmed, _hand_check, _knocker_answer
+from .gin_questions import GIN_HANDS_HINT, GIN_KNOCK_QUESTION, _gin_hand_of, _gin_upcard
+from .prompts import AGAIN, Back, _ask, _player_or_word
 
 KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
 DEAD_WORDS = ("dead", "d", "none", "nobody")

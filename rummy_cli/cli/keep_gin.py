@@ -14,8 +14,8 @@ import click
 
 from ..errors import RefusedError, UnusableInputError
 from ..games import PlayedGame
-from . import keepers, shell
-from .shell import _hands_from_options, _print_json, _read, _split_pair
+from . import entries, keepers, shell
+from .parsing import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.gin.game import GinGame
@@ -38,7 +38,7 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
     game, even with a game without a dealer between, its last winner deals (G15)."""
     from ..games.gin.rules import PRESETS
 
-    base = keepers.next_rules(PRESETS[kind], last) if kind in PRESETS else None
+    base = entries.next_rules(PRESETS[kind], last) if kind in PRESETS else None
     return new_gin(names, dealer, seed, created, gin_rules(kind, hollywood, typed, base), last,
                    dealt)
 
@@ -81,7 +81,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     from ..games import title_of
     from ..games.gin.game import GinGame
 
-    game = keepers.own(GinGame, played)
+    game = entries.own(GinGame, played)
     rules = game.rules
     leader = game.next_leader()
     if as_json:
@@ -89,7 +89,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
                      "players": list(game.players), "decks": 1, "hand_size": 10,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": rules.target, "hollywood": rules.hollywood,
-                     "house_rules": keepers.house_rules_json(game)})
+                     "house_rules": entries.house_rules_json(game)})
         return
     from ..render import fold, fold_result
 
@@ -105,7 +105,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     click.echo(fold_result(f"{game.first_dealer} deals first; {leader} is offered the "
                            f"upcard. {limit[0].upper()}{limit[1:]}; {scoring} to "
                            f"{rules.target}.", indent=0))
-    house = {k: v for k, v in keepers.house_rules_json(game).items() if k != "scoring"}
+    house = {k: v for k, v in entries.house_rules_json(game).items() if k != "scoring"}
     if house:
         def shown(v: object) -> str:
             return ("on" if v else "off") if isinstance(v, bool) or v is None else str(v)
@@ -136,9 +136,9 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         return
     if not dead and knocker is None:
         raise click.UsageError("say how the hand ended: --knock NAME, or --dead for a dead hand")
-    updated, number = keepers.entered(path, GinGame, lambda game: record_round(
+    updated, number = entries.entered(path, GinGame, lambda game: record_round(
         game, knocker, answers, melds=layout, upcard=upcard, big_gin=big_gin or None)[0])
-    keepers.say_entered(updated, number, as_json, announced=False,
+    entries.say_entered(updated, number, as_json, announced=False,
                         lines=() if as_json else layout_said(updated, number, path))
 
 
@@ -149,9 +149,10 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
     player agrees. When the layout laid down changes the result, ask which it was."""
     from ..games.gin.game import GinGame, record_round
     from ..render import fold, fold_result
-    from .prompts import Back, ask_confirm, ask_gin_hand
+    from .gin_questions import ask_gin_hand
+    from .prompts import Back, ask_confirm
 
-    game = keepers.still_kept_by(GinGame, _read(path).current, path)
+    game = entries.still_kept_by(GinGame, _read(path).current, path)
     number = len(game.rounds) + 1
     typed_upcard: str | None = None  # the upcard typed before 'back': Enter keeps it
     while True:
@@ -171,7 +172,7 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
         elif result.deadwood:
             dead = ", ".join(f"{p} {n}" for p, n in result.deadwood.items())
             click.echo(fold(f"Deadwood: {dead}.", indent=2), err=True)
-        click.echo(fold_result(f"Hand {number}: {keepers.said(preview, number)}"), err=True)
+        click.echo(fold_result(f"Hand {number}: {entries.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this hand?"):
                 break
@@ -181,9 +182,9 @@ def _guided_hand(path: Path, knocker: str | None, given: Mapping[str, HandEntry]
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    updated = keepers.entered_as_answered(path, GinGame, game, lambda now: record_round(
+    updated = entries.entered_as_answered(path, GinGame, game, lambda now: record_round(
         now, who, hands, melds=layout, upcard=card)[0])
-    keepers.say_entered(updated, number, as_json, announced=True)
+    entries.say_entered(updated, number, as_json, announced=True)
 
 
 def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
@@ -192,7 +193,7 @@ def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
     from ..cards import format_table, parse_table
     from ..games.gin.game import round_entry, score_entry
     from ..games.gin.report import layout_options
-    from .prompts import ask_gin_layout
+    from .gin_questions import ask_gin_layout
 
     if who is None:
         return None
@@ -267,7 +268,7 @@ def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[GinGame, l
     from ..players import find_player_by_prefix
     from .keep_manipulation import given_hands
 
-    game = keepers.own(GinGame, played)
+    game = entries.own(GinGame, played)
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]
     if knock is not None and dead:
         raise click.UsageError("a hand ends with --knock NAME or --dead, not both")
@@ -290,13 +291,13 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[GinGame, list[str]]:
     from ..games.gin.game import GinGame
     from .fix_questions import ask_hand_again
 
-    game = keepers.own(GinGame, played)
+    game = entries.own(GinGame, played)
 
     def score(who: str | None, hands: dict[str, HandEntry],
               card: str | None) -> tuple[GinGame, list[str]]:
         return _fixed_with(game, number, who, hands, card)
 
-    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, keepers.said(game, number),
+    result: tuple[GinGame, list[str]] = ask_hand_again(game, number, entries.said(game, number),
                                                        score)
     return result
 

@@ -3,7 +3,7 @@ what 'rummy new' says of it, a round typed with --knock/--stock-out and --hand/-
 asked on a terminal, and a round changed by ``fix``.
 
 The commands find this module through ``keepers`` (a :class:`~.keepers.Keeper`) when the
-ledger's game is Manipulation Rummy; what every game does alike is in ``keepers``.
+ledger's game is Manipulation Rummy; what every game does alike is in ``keepers`` and ``entries``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ..games import PlayedGame
-from . import keepers, shell
-from .shell import _hands_from_options, _load, _print_json, _read
+from . import entries, keepers, shell
+from .parsing import _hands_from_options, _load, _print_json, _read
 
 if TYPE_CHECKING:
     from ..games.manipulation.game import Game
@@ -46,8 +46,8 @@ def start(names: tuple[str, ...], dealer: str | None, seed: int | None, created:
     players = names or (tuple(last.players) if last is not None else ())
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy")
-    base = keepers.next_rules(MANIPULATION_RUMMY, last)
-    rules = keepers.playable(base, typed, len(players))
+    base = entries.next_rules(MANIPULATION_RUMMY, last)
+    rules = entries.playable(base, typed, len(players))
     if dealt is not None:
         return next_game(dealt, players, dealer=dealer, seed=seed, created=created,
                          rules=rules)
@@ -62,7 +62,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
     from ..games.manipulation.report import house_rules_text
     from ..games.manipulation.scoring import leader_of
 
-    game = keepers.own(Game, played)
+    game = entries.own(Game, played)
     decks = game.decks
     leader = leader_of(game.players, game.first_dealer)
     if as_json:
@@ -70,7 +70,7 @@ def announce(path: Path, played: PlayedGame, number: int, dealer_given: bool,
                      "decks": decks, "hand_size": game.rules.hand_size,
                      "first_dealer": game.first_dealer, "first_leader": leader,
                      "target": game.rules.target,
-                     "house_rules": keepers.house_rules_json(game)})
+                     "house_rules": entries.house_rules_json(game)})
         return
     from ..render import fold
 
@@ -110,9 +110,10 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
     no_hands = not hands and not points
     if opts["guided"] or (no_hands and shell.stdin_is_terminal()):
         from ..render import fold, fold_result
-        from .prompts import Back, ask_change, ask_confirm, ask_round
+        from .card_questions import ask_change, ask_round
+        from .prompts import Back, ask_confirm
 
-        game = keepers.still_kept_by(Game, _load(path), path)
+        game = entries.still_kept_by(Game, _load(path), path)
         given = _hands_from_options(hands, points)
         number = len(game.rounds) + 1
         knocker, answers = ask_round(game, knocker, stock_out, given)
@@ -121,7 +122,7 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
             held = ", ".join(f"{p} {n}" for p, n in result.hand_points.items())
             # stderr: stdout stays the result
             click.echo(fold(f"Points in hand: {held}.", indent=2), err=True)
-            click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"),
+            click.echo(fold_result(f"Round {number}: {entries.said(preview, number)}"),
                        err=True)
             try:
                 if opts["yes"] or ask_confirm("Record this round?"):
@@ -131,21 +132,21 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
                 continue
             click.echo("Nothing recorded.", err=True)
             return
-        updated = keepers.entered_as_answered(
+        updated = entries.entered_as_answered(
             path, Game, game, lambda now: record_round(now, knocker, answers)[0])
-        keepers.say_entered(updated, number, as_json, announced=True)
+        entries.say_entered(updated, number, as_json, announced=True)
         return
     if knocker is None and not stock_out:
         if path.exists():
-            check_open(keepers.still_kept_by(Game, _load(path, quiet=True), path))
+            check_open(entries.still_kept_by(Game, _load(path, quiet=True), path))
         missing = ("say how the round ended: --knock NAME or --stock-out" if no_hands else
                    "say how the round ended: --knock NAME or --stock-out, as well as the "
                    "hands")
         raise click.UsageError(f"{missing} (or run 'rummy round' on a terminal to be asked)")
     answers = _hands_from_options(hands, points)
-    updated, number = keepers.entered(path, Game,
+    updated, number = entries.entered(path, Game,
                                       lambda game: record_round(game, knocker, answers)[0])
-    keepers.say_entered(updated, number, as_json, announced=False)
+    entries.say_entered(updated, number, as_json, announced=False)
 
 
 def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[Game, list[str]]:
@@ -153,7 +154,7 @@ def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[Game, list
     recorded (``rummy fix N --hand ...``), and notes on what else changed (none here)."""
     from ..games.manipulation.game import Game
 
-    game = keepers.own(Game, played)
+    game = entries.own(Game, played)
     if opts["knock"] is not None and opts["stock_out"]:
         raise click.UsageError("a round ends with --knock NAME or --stock-out, not both")
     was = game.rounds[number - 1]
@@ -181,8 +182,8 @@ def asked_fix(played: PlayedGame, number: int) -> tuple[Game, list[str]]:
     from ..games.manipulation.game import Game
     from .fix_questions import ask_round_again
 
-    game = keepers.own(Game, played)
-    knocker, hands = ask_round_again(game, number, keepers.said(game, number))
+    game = entries.own(Game, played)
+    knocker, hands = ask_round_again(game, number, entries.said(game, number))
     return _fixed_with(game, number, knocker, hands), []
 
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ..games import PlayedGame
-from . import keepers, shell
-from .shell import _hands_from_options, _print_json, _read, _split_pair
+from . import entries, keepers, shell
+from .parsing import _hands_from_options, _print_json, _read, _split_pair
 
 if TYPE_CHECKING:
     from ..games.rummikub.game import RackEntry, RummikubGame
@@ -48,13 +48,13 @@ def start(names: tuple[str, ...], first: str | None, seed: int | None, created: 
     if not players:
         raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben Cy "
                                "--game rummikub")
-    base = keepers.next_rules(PRESETS[kind], last)
+    base = entries.next_rules(PRESETS[kind], last)
     if same is not None and len(players) != len(same.players) and "rounds" not in {
             k.strip().lower() for k in typed}:
         from dataclasses import replace
 
         base = replace(base, rounds=None)  # one per player again (settled point 9)
-    rules = keepers.playable(base, typed, len(players))
+    rules = entries.playable(base, typed, len(players))
     if same is not None:
         return next_game(same, names, first=first, seed=seed, rules=rules,
                                   created=created)
@@ -68,7 +68,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
     from ..games.rummikub.game import RummikubGame
     from ..games.rummikub.report import TITLES, house_rules_text
 
-    game = keepers.own(RummikubGame, played)
+    game = entries.own(RummikubGame, played)
     rules = game.rules
     if as_json:
         _print_json({"ledger": str(path), "game": number, "kind": rules.game,
@@ -76,7 +76,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
                      "hand_size": rules.rack, "first_dealer": None, "first_leader": game.first,
                      "rounds": rules.rounds, "target": rules.target or None,
                      "winner_by": rules.winner,
-                     "house_rules": keepers.house_rules_json(game)})
+                     "house_rules": entries.house_rules_json(game)})
         return
     from ..render import fold, plural
 
@@ -108,7 +108,7 @@ def announce(path: Path, played: PlayedGame, number: int, first_given: bool,
 def _racks_from_options(opts: GivenOptions) -> dict[str, RackEntry]:
     """``--rack NAME=TILES`` (``--hand`` too) and ``--points NAME=N``, by the names typed."""
     from ..hands import typed_hand
-    from .shell import _put
+    from .parsing import _put
 
     racks: dict[str, RackEntry] = {}
     for option, values in (("--rack", opts["racks"]), ("--hand", opts["hands"])):
@@ -149,9 +149,9 @@ def record(path: Path, opts: RoundOptions, as_json: bool) -> None:
         _guided_round(path, given_end, out, racks, first, opts["yes"], as_json)
         return
     _ending(opts, required=True)
-    updated, number = keepers.entered(path, RummikubGame, lambda game: record_round(
+    updated, number = entries.entered(path, RummikubGame, lambda game: record_round(
         game, out, racks, first)[0])
-    keepers.say_entered(updated, number, as_json, announced=False)
+    entries.say_entered(updated, number, as_json, announced=False)
 
 
 def _guided_round(path: Path, given_end: bool, out: str | None,
@@ -160,9 +160,10 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
     """Ask who went out and each rack, show the scores, and record once the player agrees."""
     from ..games.rummikub.game import RummikubGame, check_open, record_round
     from ..render import fold_result
-    from .prompts import Back, ask_confirm, ask_rummikub_change, ask_rummikub_round
+    from .prompts import Back, ask_confirm
+    from .rummikub_questions import ask_rummikub_change, ask_rummikub_round
 
-    game = keepers.still_kept_by(RummikubGame, _read(path).current, path)
+    game = entries.still_kept_by(RummikubGame, _read(path).current, path)
     check_open(game)
     number = len(game.rounds) + 1
     while True:
@@ -174,7 +175,7 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
             given_end, out, racks = False, None, {}
     while True:
         preview, _ = record_round(game, who, answers, first)
-        click.echo(fold_result(f"Round {number}: {keepers.said(preview, number)}"), err=True)
+        click.echo(fold_result(f"Round {number}: {entries.said(preview, number)}"), err=True)
         try:
             if yes or ask_confirm("Record this round?"):
                 break
@@ -183,9 +184,9 @@ def _guided_round(path: Path, given_end: bool, out: str | None,
             continue
         click.echo("Nothing recorded.", err=True)
         return
-    updated = keepers.entered_as_answered(
+    updated = entries.entered_as_answered(
         path, RummikubGame, game, lambda now: record_round(now, who, answers, first)[0])
-    keepers.say_entered(updated, number, as_json, announced=True)
+    entries.say_entered(updated, number, as_json, announced=True)
 
 
 def fixed(played: PlayedGame, number: int,
@@ -194,7 +195,7 @@ def fixed(played: PlayedGame, number: int,
     from ..games.rummikub.game import RummikubGame
     from ..players import find_player_by_prefix
 
-    game = keepers.own(RummikubGame, played)
+    game = entries.own(RummikubGame, played)
     given_end, out = _ending(opts, required=False)
     was = game.rounds[number - 1]
     who = (find_player_by_prefix(game.players, out) if out is not None else None) \
@@ -218,11 +219,12 @@ def fixed(played: PlayedGame, number: int,
 def asked_fix(played: PlayedGame, number: int) -> tuple[RummikubGame, list[str]]:
     """Round ``number`` asked again on a terminal, each recorded answer the default."""
     from ..games.rummikub.game import RummikubGame
-    from .prompts import Back, ask_rummikub_round
+    from .prompts import Back
+    from .rummikub_questions import ask_rummikub_round
 
-    game = keepers.own(RummikubGame, played)
+    game = entries.own(RummikubGame, played)
     was = game.rounds[number - 1]
-    click.echo(f"{keepers.heading(game, number)} as recorded: {keepers.said(game, number)}",
+    click.echo(f"{entries.heading(game, number)} as recorded: {entries.said(game, number)}",
                err=True)
     click.echo("Enter keeps each answer as recorded; 'back' at a rack starts again.", err=True)
     while True:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from ..games import PRESETS
-from .shell import OneOf, cli, json_option, ledger_option, one_line
+from .options import OneOf, json_option, ledger_option
+from .shell import cli, one_line
 
 if TYPE_CHECKING:
     from ..rulebook import AnyRules
@@ -141,7 +142,7 @@ def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
     text = " ".join(query) if query else None
     parts = look_up(text, books.in_force, books.scope, books.also, books.standards)
     if as_json:
-        from .shell import _print_json
+        from .parsing import _print_json
 
         doc = parts_json(parts)
         _print_json({k: v for k, v in doc.items() if k != "rules"} if figures_only else doc)

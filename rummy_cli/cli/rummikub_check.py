@@ -15,8 +15,9 @@ import click
 from ..errors import RummyError, UnusableInputError
 from ..games import refereed_by
 from ..render import Style
-from . import shell
-from .shell import _print_json, _settle, rule_changes
+from . import parsing, shell
+from .parsing import _print_json, rule_changes
+from .shell import _settle
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules
@@ -54,13 +55,13 @@ def refuse_card_options(decks: int | None, draws: int | None = None) -> None:
 def _tiles(text: str | Sequence[str], what: str) -> list[AnyTile]:
     from ..tiles import parse_tiles
 
-    return shell.parsed(parse_tiles, text, what)
+    return parsing.parsed(parse_tiles, text, what)
 
 
 def _table(text: str, what: str) -> TileTable:
     from ..tiles import parse_tile_table
 
-    return shell.parsed(parse_tile_table, text, what)
+    return parsing.parsed(parse_tile_table, text, what)
 
 
 def _check_copies(tiles: Sequence[AnyTile], rules: RummikubRules) -> None:
@@ -137,7 +138,7 @@ def turn_from_options(before: str | None, rack: str | None, after: str | None, g
     rules = tile_rules(game, typed)
     given = any(x is not None for x in (before, rack, after))
     if guided or (not given and shell.stdin_is_terminal()):  # as the card referee: ask
-        from .prompts import ask_tile_turn
+        from .rummikub_questions import ask_tile_turn
 
         before_t, rack_t, after_t, initial = ask_tile_turn(before, rack, after, rules,
                                                            True if initial else None)

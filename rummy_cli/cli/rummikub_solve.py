@@ -1,6 +1,6 @@
 """``arrange`` and ``hint`` with ``--game rummikub``: the exact Rummikub solver at the prompt.
 
-``cli/referee.py`` hands these commands over here when ``--game`` names a Rummikub preset.
+``cli/solve.py`` hands these commands over here when ``--game`` names a Rummikub preset.
 Tiles are read and checked as ``check`` reads them (:mod:`.rummikub_check`),
 :mod:`rummy_cli.games.rummikub.solve` searches, and this module prints the answer.
 """
@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import UnusableInputError
+from .parsing import _print_json
 from .rummikub_check import _check_copies, _table, _tiles
-from .shell import _print_json, _settle
+from .shell import _settle
 
 if TYPE_CHECKING:
     from ..games.rummikub.rules import RummikubRules

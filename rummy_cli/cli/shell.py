@@ -1,4 +1,4 @@
-"""The shell of the ``rummy`` command: the group, its error boundary and the shared options.
+"""The shell of the ``rummy`` command: the group and its error boundary.
 
 Every error a user can cause ends here as one line ``Error: ...`` on stderr and exit 2.
 """
@@ -6,24 +6,16 @@ Every error a user can cause ends here as one line ``Error: ...`` on stderr and 
 from __future__ import annotations
 
 import contextlib
-import errno
-import io
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import click
 
 from .. import __version__
-from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import InputEnded, RefusedError, RummyError, UnusableInputError
-from ..render import FORMAT_ALIASES, Style, choose_style
-
-F = TypeVar("F", bound=Callable[..., Any])
-P = TypeVar("P")
-
+from ..errors import InputEnded, RummyError
+from .streams import _OUTPUT_ERRNOS, _output_gone, closed_streams_held, streams_that_cannot_fail
 
 # --- the error boundary -----------------------------------------------------------------
 
@@ -49,44 +41,6 @@ def usage_line(message: str) -> str:
     # only click's own layout ('Choose from:' then ',' a line and a tab): what was typed and
     # is quoted back keeps its control characters, for _error to show them
     return re.sub(r"([:,])\n\t", r"\1 ", message).rstrip(".")
-
-
-def choices_said(choices: Sequence[str]) -> str:
-    """Choices as a sentence says them.
-
-    >>> choices_said(["bash", "zsh", "fish"]), choices_said(["cards"])
-    ('bash, zsh or fish', 'cards')
-    """
-    return " or ".join(filter(None, [", ".join(choices[:-1]), choices[-1]]))
-
-
-class OneOf(click.Choice):  # type: ignore[type-arg]
-    """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
-    "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted).
-
-    The choices given are read each time: a list that grows (the registry's presets, when a
-    game is registered) is taken as it is then."""
-
-    def __init__(self, choices: Sequence[Any], case_sensitive: bool = True) -> None:
-        super().__init__(choices, case_sensitive)
-        self._choices = choices
-
-    @property  # type: ignore[override]
-    def choices(self) -> Sequence[Any]:
-        return tuple(self._choices)
-
-    @choices.setter
-    def choices(self, given: Sequence[Any]) -> None:
-        self._choices = given
-
-    def get_missing_message(self, param: click.Parameter,
-                            ctx: click.Context | None = None) -> str:
-        return f"Choose {choices_said([str(c) for c in self.choices])}"
-
-    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
-        from ..cards import quoted
-
-        return f"{quoted(str(value))} is not {choices_said([str(c) for c in self.choices])}"
 
 
 _LONG_WORD = 200  # characters without a space: more is typed input quoted back, not words
@@ -213,20 +167,6 @@ def _command_path(group: click.Group, args: Sequence[str]) -> str:
         command = command.commands[arg]
         words.append(arg)
     return " ".join(words)
-
-
-def _output_gone() -> None:
-    """stdout cannot be written (its reader left, or the disk is full): stop writing to it.
-
-    Python would try to flush it again on the way out and print a second error.
-    """
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # not a real file (a test runner's stream)
-        pass
-    finally:
-        os.close(devnull)
 
 
 class _OutputGone(Exception):
@@ -360,62 +300,6 @@ class RummyGroup(click.Group):
                "RUMMY_DEBUG=1 shows")
 
 
-# the output's disk failed, or there is no output (started with stdout closed), not
-# rummy's input
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF}
-
-
-class _ClosedOutput(io.RawIOBase):
-    """The output of a rummy started with stdout closed (``rummy standings >&-``): the first
-    write fails, as on a full disk, so the command says its output is lost; what is written
-    after that (Python's last flush) goes nowhere."""
-
-    told = False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data: Any) -> int:
-        if not self.told:
-            self.told = True
-            raise OSError(errno.EBADF, "standard output is closed")
-        return len(data)
-
-
-def _hold_with_null_device(fd: int, flags: int) -> None:
-    """Give the closed standard descriptor ``fd`` to the null device, so that no file rummy
-    opens (a ledger) gets the number a library might read or write."""
-    with contextlib.suppress(OSError):
-        held = os.open(os.devnull, flags)
-        if held != fd:
-            os.dup2(held, fd)
-            os.close(held)
-
-
-def _closed_stdout_fails() -> None:
-    """Started with stdout closed, Python leaves ``sys.stdout`` None and click's output is
-    silently lost: give it a stream whose first write fails."""
-    if sys.stdout is not None:
-        return
-    _hold_with_null_device(1, os.O_WRONLY)
-    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
-
-
-def _closed_stdin_is_empty() -> None:
-    """Started with stdin closed (``rummy round <&-``), Python leaves ``sys.stdin`` None and
-    a question ends in "lost sys.stdin": read it as an empty input instead, so a question
-    says that the input ended (as with ``< /dev/null``)."""
-    if sys.stdin is not None:
-        return
-    _hold_with_null_device(0, os.O_RDONLY)
-    sys.stdin = ClosedInput(io.BytesIO(b""), encoding="utf-8")
-
-
-class ClosedInput(io.TextIOWrapper):
-    """The empty input that stands for a stdin closed at start (see
-    :func:`_closed_stdin_is_empty`): a command that reads a file from it says it is closed."""
-
-
 def _register_bash_completion() -> None:
     """Click's bash completion, except that 'Ann=' gets no space after it."""
     from click.shell_completion import BashComplete, add_completion_class
@@ -426,127 +310,6 @@ def _register_bash_completion() -> None:
             "COMPREPLY+=($value)\n            [[ $value == *= ]] && compopt -o nospace")
 
     add_completion_class(RummyBash, "bash")
-
-
-def complete_file(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Tab completes a file name here (the shell lists the files)."""
-    from click.shell_completion import CompletionItem
-
-    return [CompletionItem(incomplete, type="file")]
-
-
-# --- shared options ---------------------------------------------------------------------
-
-def json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)
-
-
-def style_options(f: F) -> F:
-    f = click.option("--ascii", "ascii_only", is_flag=True,
-                     help="Plain card notation (7H), no symbols or colour.")(f)
-    return click.option("--unicode", is_flag=True, help="Suit symbols (7♥) even when piped.")(f)
-
-
-if TYPE_CHECKING:  # click's types are generic in its newer stubs only
-    _IntParam = click.ParamType[int]
-else:
-    _IntParam = click.ParamType
-
-
-class WholeNumber(_IntParam):
-    """An option or argument that is a whole number: parsed by :func:`rummy_cli.numbers.whole`
-    (bounded, so no number of thousands of digits reaches Python's conversion)."""
-
-    name = "integer"
-
-    def __init__(self, lo: int | None = None, hi: int | None = None,
-                 signed: bool = False) -> None:
-        self.lo, self.hi, self.signed = lo, hi, signed
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        from ..errors import NotationError
-        from ..numbers import whole
-
-        what = (param.opts[0] if param.opts and param.opts[0].startswith("-")
-                else (param.metavar or param.name or "N").upper()) if param else "N"
-        try:
-            return whole(str(value), what, self.lo, self.hi, self.signed)
-        except NotationError as exc:
-            raise click.UsageError(str(exc), ctx) from None
-
-
-def _count(lo: int, hi: int) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
-    """An option's check for a small whole number (decks, draws), said in words (not 1<=x<=2)."""
-    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
-        if value is None:
-            return None
-        from ..cards import quoted
-        from ..errors import NotationError
-        from ..numbers import whole
-
-        text = str(value).strip()
-        try:
-            return whole(text, param.opts[0], lo, hi)
-        except NotationError:
-            allowed = [str(n) for n in range(lo, hi + 1)]
-            raise click.UsageError(f"{param.opts[0]} is {', '.join(allowed[:-1])} or "
-                                   f"{allowed[-1]}, not {quoted(text)}", ctx) from None
-
-    return check
-
-
-def decks_option(f: F) -> F:
-    return click.option("--decks", callback=_count(1, 2), default=None, metavar="N",
-                        help="1 or 2 decks (default 2).")(f)
-
-
-def ledger_option(f: F) -> F:
-    return click.option(
-        "--ledger", "ledger", type=click.Path(dir_okay=False), default=None,
-        help="The game's ledger file [default: $RUMMY_LEDGER or ./rummy-ledger.yaml].")(f)
-
-
-def _print_json(doc: Any) -> None:
-    import json
-
-    click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-
-
-def parsed(parse: Callable[[Any], P], text: Any, what: str) -> P:
-    """``parse(text)``, its error led by what was being read ("the meld: ...")."""
-    try:
-        return parse(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
-def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
-    return parsed(parse_cards, text, what)
-
-
-def _table(text: str, what: str) -> Table:
-    return parsed(parse_table, text, what)
-
-
-def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
-    problems = check_copies(cards, decks)
-    if problems:
-        two_would_do = decks == 1 and not check_copies(cards, 2)
-        raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
-                                 + (" (use --decks 2)" if two_would_do else ""))
-
-
-def _style(ascii_only: bool, unicode: bool) -> Style:
-    """The card style from the command's options or the same options given before it."""
-    root = click.get_current_context().find_root()
-    ascii_only = ascii_only or root.meta.get("rummy.ascii", False)
-    unicode = unicode or root.meta.get("rummy.unicode", False)
-    if ascii_only and unicode:
-        raise click.UsageError("--ascii and --unicode ask for opposite things: give one")
-    return choose_style(ascii_only, unicode)
 
 
 def stdin_is_terminal() -> bool:
@@ -608,274 +371,14 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
     ctx.meta["rummy.ascii"], ctx.meta["rummy.unicode"] = ascii_only, unicode
 
 
-# --- the scorekeeper --------------------------------------------------------------------
-
-def _complete_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Shell completion: the players of the ledger named on the line (or the default one).
-
-    In 'rummy new' the names typed before; for rename's OLD, or a command given another game
-    (--game-number, --game), every player of the ledger; else the current game's players.
-    """
-    from click.shell_completion import CompletionItem
-
-    players: Sequence[str] = ()
-    if "names" in ctx.params:  # 'rummy new': completing, click leaves the names in args
-        players = [*ctx.params["names"], *(a for a in ctx.args if not a.startswith("-"))]
-    if not players:
-        try:
-            from ..ledger import ledger_path, read
-
-            night, _ = read(ledger_path(ctx.params.get("ledger")))
-        except RummyError:
-            return []
-        every = param.name == "old" or any(ctx.params.get(n) is not None
-                                           for n in ("game_number", "game_choice"))
-        players = (list(dict.fromkeys(p for g in night.games for p in g.players)) if every
-                   else night.current.players)
-    suffix = "=" if param.name in ("hands", "points", "racks", "melds") else ""
-    # bash puts a completion on the line as it is, so a space in a name must reach it as
-    # '\ '; click's bash script reads each line with 'read' (no -r), which eats one
-    # backslash: send two. zsh and fish quote completions themselves.
-    bash = os.environ.get("_RUMMY_COMPLETE", "").startswith("bash")
-    return [CompletionItem((p.replace(" ", "\\\\ ") if bash else p) + suffix)
-            for p in players if p.casefold().startswith(incomplete.casefold())]
-
-
-def _read(path: Path, quiet: bool = False) -> Any:
-    """The games of a ledger; its warnings are said at the end, unless the command is refused."""
-    from ..ledger import read
-
-    ledger, warnings = read(path)
-    if not quiet:
-        _RUN.warnings += [f"{path}: {w}" for w in warnings]
-    return ledger
-
-
-def _load(path: Path, quiet: bool = False) -> Any:
-    """The current game of a ledger (see :func:`_read`)."""
-    return _read(path, quiet).current
-
-
-def rule_changes(typed: Sequence[str], file_rules: Mapping[str, Any] | None,
-                 example: str | None = None) -> dict[str, str]:
-    """The house rules asked for: a dispute file's ``rules:`` mapping, then each ``--rule
-    NAME=VALUE`` (``example`` shows one when it is not so written), as typed text."""
-    changes: dict[str, str] = {}
-    for name, value in (file_rules or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
-                                     f"{'nothing' if value is None else 'a list or mapping'}")
-        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
-    for pair in typed:
-        name, value = _split_pair(pair, "--rule", example)
-        changes[name] = value
-    return changes
-
-
-def _split_pair(value: str, option: str, example: str | None = None) -> tuple[str, str]:
-    """``NAME=VALUE`` split; ``example`` is the value shown when it is not so written."""
-    name, eq, rest = value.partition("=")
-    if not eq or not name.strip():
-        example = example or {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
-                              "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
-        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
-                               f"got {value!r}")
-    return name.strip(), rest
-
-
-def _recorded(path: Path, number: int) -> str:
-    return f"round {number} is recorded in {path} (see 'rummy history')"
-
-
-def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
-                        what: str = "hand", options: str = "--hand/--points"
-                        ) -> dict[str, str | int]:
-    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);
-    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack'), and
-    ``options`` the options that give it, as a message names them."""
-    from ..hands import typed_hand, typed_total
-
-    entered: dict[str, str | int] = {}
-    for value in hands:
-        name, cards = _split_pair(value, "--hand")
-        _put(entered, name, typed_hand(cards), options)
-    for value in points:
-        name, total = _split_pair(value, "--points")
-        n = typed_total(total, what)
-        if n is None and total.strip().startswith("-"):
-            below = typed_total(total.strip()[1:], what)
-            if below == 0:  # -0 is 0
-                n = 0
-            elif below is not None:
-                raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot "
-                                       "be negative")
-        if n is None:
-            raise click.UsageError(
-                f"--points {_short(value)!r}: the total must be a whole number of points "
-                f"(digits 0-9), e.g. --points {_short(name)}=12")
-        _put(entered, name, n, options)
-    return entered
-
-
-def _short(text: str, most: int = 40) -> str:
-    """Typed text quoted back in a message, cut if it is long."""
-    return text if len(text) <= most else text[:most] + "..."
-
-
-def _put(entered: dict[str, str | int], name: str, value: str | int,
-         options: str = "--hand/--points") -> None:
-    import unicodedata
-
-    key = unicodedata.normalize("NFC", name).casefold()
-    if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
-        raise click.UsageError(f"{name} has more than one {options}: give one per player")
-    entered[name] = value
-
-
-_FORMAT_ALIASES = FORMAT_ALIASES  # the one list, render's: what --format takes
-
-
-def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Shell completion: the table formats and their aliases, whatever the case typed."""
-    from click.shell_completion import CompletionItem
-
-    from ..render import table_formats
-
-    names = sorted({*table_formats(), *_FORMAT_ALIASES})
-    return [CompletionItem(n) for n in names if n.startswith(incomplete.lower())]
-
-
-def format_option(f: F) -> F:
-    return click.option("--format", "fmt", default="simple", show_default=True,
-                        metavar="FORMAT", shell_complete=_complete_formats,
-                        help="Table format: csv, or any of tabulate's (github, grid, html, "
-                             "latex, markdown, ...).")(f)
-
-
-def _check_format(fmt: str) -> str:
-    from ..render import table_formats
-
-    fmt = _FORMAT_ALIASES.get(fmt.lower(), fmt.lower())
-    known = table_formats()
-    if fmt not in known:
-        import difflib
-
-        close = difflib.get_close_matches(fmt, known, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        if fmt == "json":  # every command with --format has --json
-            hint = " For JSON, use --json."
-        raise UnusableInputError(f"unknown --format {fmt!r}.{hint} Known: {', '.join(known)}")
-    return fmt
-
-
-def game_option(f: F) -> F:
-    """Which game of the ledger a command shows or changes, passed on as ``number``.
-
-    ``--game-number N`` is game N (a Hollywood match counts as one). ``--game`` means a
-    kind of game, as on every other command: the last game of that kind in the ledger;
-    given a number it is ``--game-number``, as it always was, so no script breaks.
-    """
-    import functools
-
-    @functools.wraps(f)
-    def run(*args: Any, game_number: int | None, game_choice: str | None,
-            **kwargs: Any) -> Any:
-        if game_number is not None and game_choice is not None:
-            raise click.UsageError("give --game or --game-number, not both")
-        kwargs["number"] = game_number
-        if game_choice is not None:
-            kwargs["number"] = _game_chosen(game_choice, kwargs.get("ledger"))
-        return f(*args, **kwargs)
-
-    run = click.option("--game-number", "game_number", type=WholeNumber(lo=1),
-                       metavar="N", help="Game N of the ledger (1 = the first; a Hollywood "
-                                         "match is one) [default: the last].")(run)
-    run = click.option("--game", "game_choice", metavar="KIND",
-                       shell_complete=_complete_game_kind,
-                       help="The last game of this kind in the ledger: manipulation, gin, "
-                            "oklahoma, hollywood or rummikub (a number is --game-number)."
-                       )(run)
-    return run  # type: ignore[return-value]
-
-
-def _game_chosen(choice: str, ledger: str | None) -> int:
-    """The number of the game ``--game`` names: a number as it is, a kind as the last game
-    of that kind in the ledger."""
-    from ..cards import quoted
-
-    text = choice.strip()
-    if text.isdecimal() and text.isascii():
-        if len(text) > 6 or int(text) < 1:
-            raise click.UsageError(f"--game {quoted(text)} is not a game of the ledger")
-        return int(text)
-    from ..ledger import ledger_path
-    from ..stats import find_kind, kind_name, kind_of
-
-    kind = find_kind(text)
-    # a preset of its own within a kind (rummikub-xp, rummikub-strict) names games of that
-    # preset only; the kind's own name (rummikub) names any of them
-    preset = " ".join(text.replace("-", " ").split()).casefold().replace(" ", "-")
-    exact = preset if preset.startswith(f"{kind}-") else None
-    path = ledger_path(ledger)
-    games = _read(path, quiet=True).games
-    for number in range(len(games), 0, -1):
-        game = games[number - 1]
-        if kind_of(game) == kind and exact in (None, game.rules.game):
-            return number
-    raise RefusedError(f"{path} holds no {exact or kind_name(kind)} game")
-
-
-def _complete_game_kind(ctx: click.Context, param: click.Parameter, incomplete: str
-                        ) -> list[Any]:
-    from click.shell_completion import CompletionItem
-
-    from ..stats import known_kinds
-
-    return [CompletionItem(k.key) for k in known_kinds() if k.key.startswith(incomplete.lower())]
-
-
-def _footer(text: str, fmt: str) -> None:
-    """A line under a table, in the table's own language (none under tab-separated data)."""
-    from ..render import fold_result, footer
-
-    shown = footer(text, fmt)
-    if shown is None:
-        return
-    if not shown.startswith("<p>"):
-        click.echo()
-    click.echo(fold_result(shown, indent=0))
-
-
 def main(held: Any = None) -> None:
     """The console entry point (``rummy_cli.main`` calls it once click is imported).
 
     ``held``: the stop signals the entry point blocked, let through once the guard is up.
     """
     _Run.whole_process, _Run.held = True, held
-    _closed_stdout_fails()
-    _closed_stdin_is_empty()
-    _streams_that_cannot_fail()
+    closed_streams_held()
+    streams_that_cannot_fail()
     cli.main(prog_name="rummy")
 
 
-def _streams_that_cannot_fail() -> None:
-    """Output in an encoding without the suit symbols (a Windows console's cp1252, ASCII)
-    shows '?' for a symbol in help texts instead of failing; cards are then written in the
-    plain notation (see :func:`rummy_cli.render.choose_style`)."""
-    from ..render import can_show_symbols
-
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None and not can_show_symbols(stream):
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-
-
-
-def show_after(table: str, footer: str) -> None:
-    """The standings after a change, as ``round`` and ``fix`` print them."""
-    from ..render import fold_result
-
-    click.echo()
-    click.echo(table)
-    click.echo()
-    click.echo(fold_result(footer, indent=0))

@@ -15,22 +15,14 @@ import click
 
 from ..errors import UnusableInputError
 from ..games import refereed_by
+from .options import json_option, style_options
+from .parsing import _cards, _print_json, _style, _table
 from .referee import check
-from .shell import (
-    _cards,
-    _print_json,
-    _settle,
-    _style,
-    _table,
-    cli,
-    json_option,
-    style_options,
-)
+from .shell import _settle, cli
 
 if TYPE_CHECKING:
-    from ..cards import AnyCard, Card
+    from ..cards import Card
     from ..games.gin.rules import GinRules
-    from ..melds import MeldVerdict
 
 GIN_GAMES = refereed_by("gin")  # the Gin presets, from the registry
 
@@ -62,23 +54,6 @@ def gin_rules(game: str, typed: Sequence[str] = ()) -> GinRules:
                                    f"{quoted(pair)}")
         changes[name] = value
     return rules.with_house_rules(changes) if changes else rules
-
-
-def judge_gin_melds(melds: Sequence[Sequence[AnyCard]], game: str,
-                    decks: int | None) -> list[MeldVerdict]:
-    """``check meld|table --game gin``: each meld judged by the Gin rules (G3)."""
-    from ..games.gin.showdown import judge_meld, real_cards
-
-    if game.strip().lower() not in GIN_GAMES:
-        from ..cards import quoted
-
-        raise click.UsageError(f"--game is manipulation, {', '.join(GIN_GAMES[:-1])} or "
-                               f"{GIN_GAMES[-1]}, not {quoted(game)}")
-    if decks == 2:
-        raise click.UsageError("the Gin games are played with one deck: --decks 2 does not "
-                               "apply to them")
-    real_cards([c for m in melds for c in m], "the table" if len(melds) > 1 else "the meld")
-    return [judge_meld(real_cards(m, "the meld")) for m in melds]
 
 
 def gin_hand(text: str | Sequence[str], what: str) -> list[Card]:

@@ -12,16 +12,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .shell import (
-    _check_format,
-    _footer,
-    _print_json,
-    _read,
-    cli,
-    format_option,
-    json_option,
-    ledger_option,
-)
+from .options import _check_format, format_option, json_option, ledger_option
+from .parsing import _footer, _print_json, _read
+from .shell import cli
 
 if TYPE_CHECKING:
     from ..stats import StatsReport
