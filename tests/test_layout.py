@@ -127,9 +127,7 @@ MAX_LINES = 400
 # these two laws when that lands.
 OUTSIDE_THE_LAWS = ("rummy_cli.cli", "rummy_cli.games", "rummy_cli.games.protocol")
 # Modules still over MAX_LINES, each to be split; the list only ever shrinks.
-KNOWN_LONG = {
-    "rummy_cli.chart",
-}
+KNOWN_LONG: set[str] = set()
 
 
 def _under_the_laws(path: Path) -> bool:

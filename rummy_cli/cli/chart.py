@@ -30,7 +30,7 @@ _MIN_HEIGHT, _MAX_HEIGHT = 12, 24
 
 def _output_path(text: str) -> tuple[Path, str]:
     """The image file to write and its format, from its suffix; refuses what cannot work."""
-    from ..chart import IMAGE_FORMATS
+    from ..chart_image import IMAGE_FORMATS
 
     if not text.strip():
         raise UnusableInputError("--output is empty: name the image file, e.g. --output "
@@ -66,7 +66,7 @@ def _write_image(the_race: Race, output: str, fmt: str, ledger: Path) -> str:
     if not the_race.rounds:
         raise RummyError(f"no rounds recorded yet: there is no race to draw into "
                          f"{output}; record a round first")
-    from ..chart import write_image
+    from ..chart_image import write_image
 
     try:
         with _matplotlib_config_dir():
