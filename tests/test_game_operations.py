@@ -8,7 +8,6 @@ import importlib
 import pytest
 
 from rummy_cli.games.gin import game as gin
-from rummy_cli.games.rummikub import game as rummikub
 
 OPERATIONS = ("new_game", "next_game", "round_entry", "score_entry", "record_round",
               "fix_round", "undo_round", "rename_player")
@@ -18,13 +17,6 @@ OPERATIONS = ("new_game", "next_game", "round_entry", "score_entry", "record_rou
 def test_every_game_has_each_operation_under_one_name(package: str) -> None:
     module = importlib.import_module(f"rummy_cli.games.{package}.game")
     assert [name for name in OPERATIONS if not callable(getattr(module, name, None))] == []
-
-
-def test_the_old_names_still_call_the_same_operations() -> None:
-    assert (gin.new_gin_game, gin.record_hand, gin.rename_in_gin) == (
-        gin.new_game, gin.record_round, gin.rename_player)
-    assert (rummikub.new_rummikub_game, rummikub.fix_rummikub_round) == (
-        rummikub.new_game, rummikub.fix_round)
 
 
 def test_a_game_played_through_the_shared_names_scores_as_before() -> None:

@@ -15,13 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_cli.errors import RummyError
+from rummy_cli.games.rummikub import game as rummikub_game
 from rummy_cli.games.rummikub.game import (
     RummikubEntry,
     RummikubGame,
-    fix_rummikub_round,
-    new_rummikub_game,
-    record_rummikub_round,
-    undo_rummikub_round,
 )
 from rummy_cli.games.rummikub.racks import (
     RackEntry,
@@ -71,7 +68,7 @@ def test_k19_rack_written_in_notation_scores_as_its_parse(
     rules = PRESETS[preset]
     if copies:
         rules = replace(rules, copies=copies, rack=7)  # room for four racks of a small set
-    game = new_rummikub_game(PLAYERS, first="Ann", rules=rules)
+    game = rummikub_game.new_game(PLAYERS, first="Ann", rules=rules)
     if out is not None and given_racks[out] != 0:
         given_racks = {**given_racks, out: ""}
     entry = RummikubEntry(out, given_racks, "Ann")
@@ -89,7 +86,7 @@ def test_canonical_tiles_are_what_the_notation_writes(tokens: list[str]) -> None
 
 
 def test_k19_copies_across_racks_are_still_refused() -> None:
-    game = new_rummikub_game(PLAYERS, first="Ann")
+    game = rummikub_game.new_game(PLAYERS, first="Ann")
     entry = RummikubEntry("Ann", {"Ann": "", "Ben": "7R 7R", "Cy": "7R JK", "Dee": "JK JK"},
                           "Ann")
     with pytest.raises(RummyError) as caught:
@@ -101,7 +98,7 @@ def test_k19_copies_across_racks_are_still_refused() -> None:
 def long_game(rounds: int, seed: int = 7) -> RummikubGame:
     """A game that never ends in ``rounds`` rounds: racks as tiles or totals."""
     rng = random.Random(seed)
-    game = new_rummikub_game(PLAYERS, first="Ann", rules=replace(RUMMIKUB, rounds=999_999))
+    game = rummikub_game.new_game(PLAYERS, first="Ann", rules=replace(RUMMIKUB, rounds=999_999))
     pool = [t for t in TOKENS for _ in range(2) if t != "1R"]
     entries = []
     for number in range(rounds):
@@ -128,14 +125,14 @@ def test_k20_long_ledger_scores_as_the_full_parse(tmp_path: Path) -> None:
 
 
 def test_k23_recording_undoing_and_fixing_agree_with_scoring_anew() -> None:
-    game = new_rummikub_game(PLAYERS, first="Ann", rules=replace(RUMMIKUB, rounds=6))
+    game = rummikub_game.new_game(PLAYERS, first="Ann", rules=replace(RUMMIKUB, rounds=6))
     for rack in ("5R", "7K JK", "13B", "2O 2O"):
-        game, _ = record_rummikub_round(game, "Ann", {"Ben": rack, "Cy": 9, "Dee": "1K"})
+        game, _ = rummikub_game.record_round(game, "Ann", {"Ben": rack, "Cy": 9, "Dee": "1K"})
         fresh = replace(game)  # nothing cached: every round scored again
         assert game.results == fresh.results and game.state == fresh.state
-    game, _ = undo_rummikub_round(game)
+    game, _ = rummikub_game.undo_round(game)
     assert game.state == replace(game).state
-    game, result = fix_rummikub_round(game, 2, None, {"Ann": 3, "Ben": 4, "Cy": 9,
+    game, result = rummikub_game.fix_round(game, 2, None, {"Ann": 3, "Ben": 4, "Cy": 9,
                                                       "Dee": "9K"})
     fresh = replace(game)
     assert game.results == fresh.results and game.state == fresh.state
@@ -143,12 +140,12 @@ def test_k23_recording_undoing_and_fixing_agree_with_scoring_anew() -> None:
 
 
 def test_k23_recording_into_a_game_that_ended_is_refused() -> None:
-    game = new_rummikub_game(PLAYERS[:2], first="Ann")
-    game, _ = record_rummikub_round(game, "Ann", {"Ben": "5R"})
-    game, _ = record_rummikub_round(game, "Ben", {"Ann": "5R"})
+    game = rummikub_game.new_game(PLAYERS[:2], first="Ann")
+    game, _ = rummikub_game.record_round(game, "Ann", {"Ben": "5R"})
+    game, _ = rummikub_game.record_round(game, "Ben", {"Ann": "5R"})
     assert game.state.game_over and game.state.winners == ("Ann", "Ben")
     with pytest.raises(RummyError, match="the game is over"):
-        record_rummikub_round(game, "Ann", {"Ben": "5R"})
+        rummikub_game.record_round(game, "Ann", {"Ben": "5R"})
 
 
 def test_k19_hand_edited_copies_name_file_and_round(tmp_path: Path) -> None:

@@ -10,13 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy_cli.errors import RefusedError
-from rummy_cli.games.rummikub.game import (
-    fix_rummikub_round,
-    new_rummikub_game,
-    next_rummikub_game,
-    record_rummikub_round,
-    undo_rummikub_round,
-)
+from rummy_cli.games.rummikub import game as rummikub_game
 from rummy_cli.games.rummikub.rules import PRESETS, RUMMIKUB, RuleError
 from rummy_cli.games.rummikub.scoring import game_state, rack_points, score_round
 from rummy_cli.players import EndsEarly
@@ -27,7 +21,7 @@ E11 = {"Ann": 12, "Ben": 7, "Cy": 31, "Dee": 20}
 
 
 def _game(players: tuple[str, ...] = ("Ann", "Ben", "Cy"), **rules: object):
-    return new_rummikub_game(players, first=players[0], rules=replace(RUMMIKUB, **rules))
+    return rummikub_game.new_game(players, first=players[0], rules=replace(RUMMIKUB, **rules))
 
 
 # --- K17-K22: a round -------------------------------------------------------------------
@@ -35,17 +29,17 @@ def _game(players: tuple[str, ...] = ("Ann", "Ben", "Cy"), **rules: object):
 def test_k17_the_player_out_holds_no_tile() -> None:
     game = _game()
     with pytest.raises(RefusedError, match="Ann went out, so Ann's rack is empty"):
-        record_rummikub_round(game, "Ann", {"Ann": "5R", "Ben": 3, "Cy": 4})
+        rummikub_game.record_round(game, "Ann", {"Ann": "5R", "Ben": 3, "Cy": 4})
 
 
 def test_k17_only_one_player_goes_out() -> None:
     with pytest.raises(RefusedError, match="Ben's rack is empty too, but only Ann went out"):
-        record_rummikub_round(_game(), "Ann", {"Ben": "", "Cy": 4})
+        rummikub_game.record_round(_game(), "Ann", {"Ben": "", "Cy": 4})
 
 
 def test_k18_an_empty_rack_when_the_pool_ran_out_is_refused() -> None:
     with pytest.raises(RefusedError, match="record it with --out Ben"):
-        record_rummikub_round(_game(), None, {"Ann": 3, "Ben": 0, "Cy": 4})
+        rummikub_game.record_round(_game(), None, {"Ann": 3, "Ben": 0, "Cy": 4})
 
 
 def test_k19_a_rack_is_worth_its_numbers_and_a_joker_30() -> None:
@@ -56,7 +50,7 @@ def test_k19_a_rack_is_worth_its_numbers_and_a_joker_30() -> None:
 
 def test_k20_e10_out_four_players() -> None:
     game = _game(FOUR)
-    _, r = record_rummikub_round(game, "Ann", {"Ben": "JK 5R 12B", "Cy": "3K 3B",
+    _, r = rummikub_game.record_round(game, "Ann", {"Ben": "JK 5R 12B", "Cy": "3K 3B",
                                                "Dee": "13O 11O 2R 9K"})
     assert r.rack_points == {"Ann": 0, "Ben": 47, "Cy": 6, "Dee": 35}
     assert r.scores == {"Ann": 88, "Ben": -47, "Cy": -6, "Dee": -35}
@@ -65,7 +59,7 @@ def test_k20_e10_out_four_players() -> None:
 
 def test_k19_e10_with_a_joker_worth_25() -> None:
     game = _game(FOUR, joker_points=25)
-    _, r = record_rummikub_round(game, "Ann", {"Ben": "JK 5R 12B", "Cy": "3K 3B",
+    _, r = rummikub_game.record_round(game, "Ann", {"Ben": "JK 5R 12B", "Cy": "3K 3B",
                                                "Dee": "13O 11O 2R 9K"})
     assert (r.scores["Ben"], r.scores["Ann"]) == (-42, 83)
 
@@ -83,7 +77,7 @@ def test_k21_e11_pool_out_every_option(pool_out: str, scores: dict[str, int]) ->
 
 def test_k21_e11_tie_for_lowest_shares_rounded_down() -> None:
     game = _game(FOUR)
-    _, r = record_rummikub_round(game, None, {"Ann": "7R", "Ben": 7, "Cy": "JK 1O",
+    _, r = rummikub_game.record_round(game, None, {"Ann": "7R", "Ben": 7, "Cy": "JK 1O",
                                               "Dee": "4K 4R 12O"})
     assert r.winners == ("Ann", "Ben")
     assert r.scores == {"Ann": 18, "Ben": 18, "Cy": -24, "Dee": -13}
@@ -106,32 +100,32 @@ def test_settled_13_rack_option_ties_share_the_racks() -> None:
 def test_k22_a_player_who_never_opened_is_scored_like_the_others() -> None:
     # a full rack of 14 tiles: nothing about opening changes its worth
     rack = "1K 2K 3K 4K 5K 6K 7K 8K 9K 10K 11K 12K 13K JK"
-    _, r = record_rummikub_round(_game(), "Ann", {"Ben": rack, "Cy": 1})
+    _, r = rummikub_game.record_round(_game(), "Ann", {"Ben": rack, "Cy": 1})
     assert r.scores == {"Ann": 122, "Ben": -121, "Cy": -1}
 
 
 def test_k1_copies_across_the_racks_are_checked() -> None:
     with pytest.raises(RefusedError, match="7R appears 3 times"):
-        record_rummikub_round(_game(), "Ann", {"Ben": "7R 7R", "Cy": "7R"})
+        rummikub_game.record_round(_game(), "Ann", {"Ben": "7R 7R", "Cy": "7R"})
     with pytest.raises(RefusedError, match="3 jokers"):
-        record_rummikub_round(_game(), "Ann", {"Ben": "JK JK", "Cy": "JK"})
-    xp = new_rummikub_game(FOUR, first="Ann", rules=PRESETS["rummikub-xp"])
-    _, r = record_rummikub_round(xp, "Ann", {"Ben": "7R 7R", "Cy": "7R JK JK", "Dee": "JK"})
+        rummikub_game.record_round(_game(), "Ann", {"Ben": "JK JK", "Cy": "JK"})
+    xp = rummikub_game.new_game(FOUR, first="Ann", rules=PRESETS["rummikub-xp"])
+    _, r = rummikub_game.record_round(xp, "Ann", {"Ben": "7R 7R", "Cy": "7R JK JK", "Dee": "JK"})
     assert r.rack_points["Cy"] == 67
 
 
 def test_settled_8_a_total_above_every_tiles_worth_is_refused() -> None:
     with pytest.raises(RefusedError, match="788"):
-        record_rummikub_round(_game(), "Ann", {"Ben": 789, "Cy": 1})
-    xp = new_rummikub_game(FOUR, first="Ann", rules=PRESETS["rummikub-xp"])
-    record_rummikub_round(xp, "Ann", {"Ben": 1212, "Cy": 1, "Dee": 1})
+        rummikub_game.record_round(_game(), "Ann", {"Ben": 789, "Cy": 1})
+    xp = rummikub_game.new_game(FOUR, first="Ann", rules=PRESETS["rummikub-xp"])
+    rummikub_game.record_round(xp, "Ann", {"Ben": 1212, "Cy": 1, "Dee": 1})
     with pytest.raises(RefusedError, match="1212"):
-        record_rummikub_round(xp, "Ann", {"Ben": 1213, "Cy": 1, "Dee": 1})
+        rummikub_game.record_round(xp, "Ann", {"Ben": 1213, "Cy": 1, "Dee": 1})
 
 
 def test_a_bound_joker_in_a_rack_is_refused() -> None:
     with pytest.raises(RefusedError, match="write it JK"):
-        record_rummikub_round(_game(), "Ann", {"Ben": "JK=5R", "Cy": 1})
+        rummikub_game.record_round(_game(), "Ann", {"Ben": "JK=5R", "Cy": 1})
 
 
 # --- K23, K24: the game -----------------------------------------------------------------
@@ -143,7 +137,7 @@ def _e12(**rules: object):
                        (None, {"Ann": 6, "Ben": 9, "Cy": 4})):
         if game.state.game_over:
             break
-        game, _ = record_rummikub_round(game, out, racks)
+        game, _ = rummikub_game.record_round(game, out, racks)
     return game
 
 
@@ -182,20 +176,20 @@ def test_k23_rounds_default_to_one_per_player() -> None:
 
 def test_k23_no_round_after_the_end() -> None:
     with pytest.raises(RefusedError, match="the game is over"):
-        record_rummikub_round(_e12(), "Ann", {"Ben": 1, "Cy": 1})
+        rummikub_game.record_round(_e12(), "Ann", {"Ben": 1, "Cy": 1})
 
 
 def test_k24_a_shared_win() -> None:
     game = _game(("Ann", "Ben"), rounds=2)
-    game, _ = record_rummikub_round(game, "Ann", {"Ben": 10})
-    game, _ = record_rummikub_round(game, "Ben", {"Ann": 10})
+    game, _ = rummikub_game.record_round(game, "Ann", {"Ben": 10})
+    game, _ = rummikub_game.record_round(game, "Ben", {"Ann": 10})
     assert game.state.winners == ("Ann", "Ben")
 
 
 def test_k24_rounds_ties_go_to_the_higher_total() -> None:
     game = _game(("Ann", "Ben"), rounds=2, winner="rounds")
-    game, _ = record_rummikub_round(game, "Ann", {"Ben": 10})
-    game, _ = record_rummikub_round(game, "Ben", {"Ann": 4})
+    game, _ = rummikub_game.record_round(game, "Ann", {"Ben": 10})
+    game, _ = rummikub_game.record_round(game, "Ben", {"Ann": 4})
     assert game.state.winners == ("Ann",)
 
 
@@ -203,46 +197,46 @@ def test_settled_9_rounds_0_needs_a_target() -> None:
     with pytest.raises(RuleError, match="rounds=N or target=N"):
         RUMMIKUB.with_house_rules({"rounds": "0"})
     rules = RUMMIKUB.with_house_rules({"rounds": "0", "target": "100"})
-    game = new_rummikub_game(FOUR, first="Ann", rules=rules)
+    game = rummikub_game.new_game(FOUR, first="Ann", rules=rules)
     assert (game.rules.rounds, game.state.rounds_left) == (0, None)
 
 
 def test_settled_9_the_next_game_keeps_rounds_unless_players_change() -> None:
     game = _e12(rounds=5)
     while not game.state.game_over:
-        game, _ = record_rummikub_round(game, "Ann", {"Ben": 1, "Cy": 1})
-    assert next_rummikub_game(game).rules.rounds == 5
+        game, _ = rummikub_game.record_round(game, "Ann", {"Ben": 1, "Cy": 1})
+    assert rummikub_game.next_game(game).rules.rounds == 5
     game3 = _e12()
-    assert next_rummikub_game(game3, ("Ann", "Ben", "Cy", "Dee")).rules.rounds == 4
-    assert next_rummikub_game(game3).rules.rounds == 3
+    assert rummikub_game.next_game(game3, ("Ann", "Ben", "Cy", "Dee")).rules.rounds == 4
+    assert rummikub_game.next_game(game3).rules.rounds == 3
 
 
 def test_k2_next_game_first_player_left_of_the_last_games_last_one() -> None:
     game = _e12()  # rounds played first by Ann, Ben, Cy
     assert [e.first for e in game.rounds] == ["Ann", "Ben", "Cy"]
-    assert next_rummikub_game(game).first == "Ann"
-    assert next_rummikub_game(game, first="Ben").first == "Ben"
+    assert rummikub_game.next_game(game).first == "Ann"
+    assert rummikub_game.next_game(game, first="Ben").first == "Ben"
 
 
 def test_settled_10_first_never_changes_a_score() -> None:
     game = _game()
-    a, ra = record_rummikub_round(game, "Ann", {"Ben": 3, "Cy": 4})
-    b, rb = record_rummikub_round(game, "Ann", {"Ben": 3, "Cy": 4}, first="Cy")
+    a, ra = rummikub_game.record_round(game, "Ann", {"Ben": 3, "Cy": 4})
+    b, rb = rummikub_game.record_round(game, "Ann", {"Ben": 3, "Cy": 4}, first="Cy")
     assert ra.scores == rb.scores
     assert (a.rounds[0].first, b.rounds[0].first, b.proposed_first()) == ("Ann", "Cy", "Ann")
 
 
 def test_fix_rescores_and_refuses_an_earlier_end() -> None:
     game = _e12(target=100, rounds=3)
-    fixed, r = fix_rummikub_round(game, 1, "Ann", {"Ben": 14, "Cy": "JK 11B 13R"})
+    fixed, r = rummikub_game.fix_round(game, 1, "Ann", {"Ben": 14, "Cy": "JK 11B 13R"})
     assert r.scores["Ann"] == 68 and fixed.state.standings[0].points == 57
     with pytest.raises(EndsEarly, match="end after round 1"):
-        fix_rummikub_round(game, 1, "Ann", {"Ben": 60, "Cy": 41})
+        rummikub_game.fix_round(game, 1, "Ann", {"Ben": 60, "Cy": 41})
 
 
 def test_undo_takes_back_the_last_round() -> None:
     game = _e12()
-    shorter, entry = undo_rummikub_round(game)
+    shorter, entry = rummikub_game.undo_round(game)
     assert (len(shorter.rounds), entry.out, shorter.state.game_over) == (2, None, False)
 
 

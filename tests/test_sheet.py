@@ -503,7 +503,7 @@ def any_game(draw: st.DrawFn) -> Any:
     a random number of rounds, perhaps to its end."""
     from dataclasses import replace
 
-    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin import game as gin_game
     from rummy_cli.games.gin.rules import find_preset
     from rummy_cli.games.manipulation.game import new_game, record_round
 
@@ -522,17 +522,17 @@ def any_game(draw: st.DrawFn) -> Any:
     rules = find_preset(preset)
     if draw(st.booleans()):
         rules = replace(rules, scoring="hollywood")
-    game = new_gin_game(["Ann", "Ben"], dealer="Ann", rules=rules)
+    game = gin_game.new_game(["Ann", "Ben"], dealer="Ann", rules=rules)
     for _ in range(draw(st.integers(0, 12))):
         if game.state.game_over:
             break
         knocker = draw(st.sampled_from([None, "Ann", "Ben"]))
         if knocker is None:
-            game, _ = record_hand(game, None, {})
+            game, _ = gin_game.record_round(game, None, {})
             continue
         other = "Ben" if knocker == "Ann" else "Ann"
         upcard = draw(st.sampled_from(["KS", "QH"])) if preset == "oklahoma" else None
-        game, _ = record_hand(game, knocker, {knocker: draw(st.integers(0, 10)),
+        game, _ = gin_game.record_round(game, knocker, {knocker: draw(st.integers(0, 10)),
                                               other: draw(st.integers(0, 70))}, upcard=upcard)
     return game
 

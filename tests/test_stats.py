@@ -456,25 +456,25 @@ def gin_games(draw: st.DrawFn) -> Any:
     """A Gin game of any preset, Hollywood or not, played for a few hands (dead ones too)."""
     from dataclasses import replace
 
-    from rummy_cli.games.gin.game import new_gin_game, record_hand
+    from rummy_cli.games.gin import game as gin_game
     from rummy_cli.games.gin.rules import find_preset
 
     rules = find_preset(draw(st.sampled_from(["gin", "classic", "oklahoma"])))
     if draw(st.booleans()):
         rules = replace(rules, scoring="hollywood")
     players = draw(st.sampled_from([["Ann", "Ben"], ["ann", "Cy"], ["Ben", "Dee"]]))
-    game = new_gin_game(players, dealer=players[0], rules=rules)
+    game = gin_game.new_game(players, dealer=players[0], rules=rules)
     for _ in range(draw(st.integers(0, 8))):
         if game.state.game_over:
             break
         knocker = draw(st.sampled_from([None, *players]))
         upcard = draw(st.sampled_from(UPCARDS)) if rules.game == "oklahoma" else None
         if knocker is None:
-            game, _ = record_hand(game, None, {})
+            game, _ = gin_game.record_round(game, None, {})
             continue
         other = next(p for p in players if p != knocker)
         hands = {knocker: draw(st.integers(0, 10)), other: draw(st.integers(0, 60))}
-        game, _ = record_hand(game, knocker, hands, upcard=upcard)
+        game, _ = gin_game.record_round(game, knocker, hands, upcard=upcard)
     return game
 
 

@@ -341,16 +341,3 @@ def rename_player(game: GinGame, old: str, new: str) -> GinGame:
                    for e in game.rounds)
     return GinGame(tuple(named(p) for p in game.players), named(game.first_dealer),
                    game.rules, rounds, game.created)
-
-
-# The old names of the operations, for callers not yet moved to the names every game
-# shares (new_game, next_game, round_entry, score_entry, record_round, fix_round,
-# undo_round, rename_player).
-new_gin_game = new_game
-next_gin_game = next_game
-score_gin_entry = score_entry
-gin_entry = round_entry
-record_hand = record_round
-fix_hand = fix_round
-undo_hand = undo_round
-rename_in_gin = rename_player

@@ -259,16 +259,3 @@ def rename_player(game: RummikubGame, old: str, new: str) -> RummikubGame:
                            first=named(e.first)) for e in game.rounds)
     return RummikubGame(tuple(named(p) for p in game.players), named(game.first),
                         game.rules, rounds, game.created)
-
-
-# The old names of the operations, for callers not yet moved to the names every game
-# shares (new_game, next_game, round_entry, score_entry, record_round, fix_round,
-# undo_round, rename_player).
-new_rummikub_game = new_game
-next_rummikub_game = next_game
-score_rummikub_entry = score_entry
-rummikub_entry = round_entry
-record_rummikub_round = record_round
-fix_rummikub_round = fix_round
-undo_rummikub_round = undo_round
-rename_in_rummikub = rename_player
