@@ -51,6 +51,18 @@ def _as_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def interrupted(exc: BaseException | None) -> bool:
+    """Whether a Ctrl-C is the exception, or what caused it (Python may wrap an interrupt
+    in another error while it loads a module)."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
 class held_back:  # noqa: N801  (used as a function: with held_back(): ...)
     """Hold back the stop signals for a moment (a file replaced and the command told so):
     a stop arrives when the block is done, never inside it. Only in the main thread."""

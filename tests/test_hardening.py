@@ -119,7 +119,8 @@ STOPS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
 
 def _command(setup: str = "") -> list[str]:
-    return [sys.executable, "-c", PLAIN_SIGNALS + setup + "import rummy_cli\nrummy_cli.main()\n"]
+    return [sys.executable, "-c",
+            PLAIN_SIGNALS + setup + "from rummy_cli.__main__ import main\nmain()\n"]
 
 
 def _env() -> dict[str, str]:
@@ -594,7 +595,7 @@ def test_control_characters_typed_stay_on_the_one_error_line(typed: str) -> None
 
 def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path) -> None:
     # Python wraps an interrupt raised inside __set_name__ in a RuntimeError (seen in CI)
-    code = ("import builtins, rummy_cli\n"
+    code = ("import builtins\nfrom rummy_cli.__main__ import main\n"
             "real = builtins.__import__\n"
             "def wrapped(name, *a, **k):\n"
             "    if name == 'click':\n"
@@ -604,7 +605,7 @@ def test_ctrl_c_wrapped_by_python_while_loading_is_still_one_line(tmp_path: Path
             "            raise RuntimeError('Error calling __set_name__') from exc\n"
             "    return real(name, *a, **k)\n"
             "builtins.__import__ = wrapped\n"
-            "rummy_cli.main()\n")
+            "main()\n")
     proc = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
                           text=True, env=_env(), cwd=tmp_path, timeout=HANG)
     assert proc.returncode == 2 and proc.stderr.strip() == "Error: stopped"

@@ -288,9 +288,9 @@ class RummyGroup(click.Group):
 
     @staticmethod
     def _bug(exc: Exception) -> NoReturn:
-        from .. import _interrupted
+        from ..stopping import interrupted
 
-        if _interrupted(exc):  # a Ctrl-C that Python wrapped while loading a module
+        if interrupted(exc):  # a Ctrl-C that Python wrapped while loading a module
             _stopped_after_write()
         if os.environ.get("RUMMY_DEBUG"):
             raise exc
@@ -372,7 +372,7 @@ def cli(ctx: click.Context, ascii_only: bool, unicode: bool) -> None:
 
 
 def main(held: Any = None) -> None:
-    """The console entry point (``rummy_cli.main`` calls it once click is imported).
+    """The command run (``rummy_cli.__main__.main`` calls it once click is imported).
 
     ``held``: the stop signals the entry point blocked, let through once the guard is up.
     """
