@@ -12,7 +12,7 @@ from __future__ import annotations
 INIT = '''
 """Tonk: a round is who went out and the others' points; first to 100 loses."""
 
-from rummy_cli.games.protocol import Declared, Option
+from rummy_cli.games.declared import Declared, Option
 
 
 def _keeping():  # what the scorekeeping commands need of Tonk, said as data

@@ -124,7 +124,7 @@ def test_a_game_that_goes_by_another_games_name_is_refused_by_the_registry(
     package = tmp_path / "site" / "clash_pkg"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(
-        "from rummy_cli.games.protocol import Declared\n"
+        "from rummy_cli.games.declared import Declared\n"
         "GAME = Declared(module=__name__, title='Clash', presets=('oklahoma',),"
         " names=('clash',))\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "site"))

@@ -1,14 +1,14 @@
 """The games rummy referees and scores, as peers: each is one package and its presets.
 
 The one registry: each game's package declares itself in its ``GAME`` (a
-:class:`~rummy_cli.games.protocol.Declared`: the ``--game`` presets that start it, the names
+:class:`~rummy_cli.games.declared.Declared`: the ``--game`` presets that start it, the names
 its ledger entries carry in their ``game:`` line, its title, its kinds for the statistics),
 and :func:`register` adds it; :data:`PACKAGES` names the games rummy ships. Every other list
 of games (:data:`PRESETS`, :data:`KINDS`, the statistics' kinds, the rulebooks, the keepers
 at the command line) is derived from it. The ledger knows a game only by its ``game:`` name:
 :func:`game_from` and :func:`game_document` hand a game's plain data to its package's
 ``record`` module and back. What the scorekeeper says of a game is the game's own
-:class:`~rummy_cli.games.protocol.Sheet` (``game.sheet()``). Adding a game is its package
+:class:`~rummy_cli.games.played.Sheet` (``game.sheet()``). Adding a game is its package
 and one line: its name in :data:`PACKAGES` (or ``register("its.package")`` for a game kept
 outside rummy_cli); docs/contributing.md says the steps. Nothing here imports click or YAML.
 
@@ -22,53 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..document import Where
 from .declared import Declared
+from .played import GameRules as GameRules
+from .played import GameState as GameState
+from .played import PlayedGame as PlayedGame
 
 if TYPE_CHECKING:
-    from .protocol import Record, Sheet
+    from .protocol import Record
 
 MANIPULATION = "manipulation-rummy"  # a ledger's game with no 'game:' line
-
-
-class GameRules(Protocol):
-    """What the rules of every game say of themselves: the game's name in the ledger."""
-
-    @property
-    def game(self) -> str: ...
-
-
-class GameState(Protocol):
-    """Where every game stands after its rounds (hands in Gin)."""
-
-    @property
-    def game_over(self) -> bool: ...
-    @property
-    def winners(self) -> tuple[str, ...]: ...
-    @property
-    def over_after(self) -> int | None: ...
-
-
-class PlayedGame(Protocol):
-    """What every game of the ledger provides to the ledger, the keepers and this registry;
-    the rest of a game is its own package's business."""
-
-    @property
-    def players(self) -> Sequence[str]: ...
-    @property
-    def rounds(self) -> Sequence[object]: ...  # as entered (hands in Gin), oldest first
-    @property
-    def rules(self) -> GameRules: ...
-    @property
-    def state(self) -> GameState: ...
-    def next_dealer(self) -> str | None: ...  # None once over, and in a game with no dealer
-    def last_dealer(self) -> str | None: ...  # who dealt its last round; None: no dealer
-    def next_leader(self) -> str | None: ...  # who plays first next; None once over
-    def sheet(self) -> Sheet: ...  # what its package's report says of it
-    def undone(self) -> PlayedGame: ...  # without its last round (hand in Gin)
-    def renamed(self, old: str, new: str) -> PlayedGame: ...  # a player called otherwise
 
 
 # the registry: the games rummy knows, each its package's GAME (a Declared), in this order;
@@ -155,7 +120,7 @@ def named(name: str) -> Declared:
 
 def refereed_by(referee: str) -> tuple[str, ...]:
     """The --game presets of the games the referee ``referee`` judges ('cards', 'gin',
-    'tiles'; see :class:`~.protocol.Declared`), in the registry's order."""
+    'tiles'; see :class:`~.declared.Declared`), in the registry's order."""
     return tuple(p for game in GAMES if game.referee == referee for p in game.presets)
 
 
@@ -258,11 +223,3 @@ def ending_change(old: PlayedGame, new: PlayedGame) -> str | None:
         return (f"be won by {' and '.join(now.winners) or 'nobody'} instead of "
                 f"{' and '.join(was.winners) or 'nobody'}")
     return None
-
-
-if TYPE_CHECKING:  # every game's class provides what a played game must (mypy checks it)
-    from .gin.game import GinGame
-    from .manipulation.game import Game
-    from .rummikub.game import RummikubGame
-
-    _GAMES: tuple[type[PlayedGame], ...] = (Game, GinGame, RummikubGame)

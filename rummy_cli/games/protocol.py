@@ -15,18 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from .declared import Declared, Kind, Option
+from .played import Json, PlayedGame, Sheet
 
-if TYPE_CHECKING:
-    from . import PlayedGame
-
-__all__ = ["Declared", "Json", "Kind", "Option", "Record", "Report", "ReportSheet",
-           "Scorekeeping", "Sheet"]
-
-# a JSON document as the report modules build it: plain values under string keys
-Json = dict[str, object]
+__all__ = ["Json", "PlayedGame", "Record", "Report", "ReportSheet", "Scorekeeping", "Sheet"]
 
 G = TypeVar("G", bound="PlayedGame")
 G_contra = TypeVar("G_contra", bound="PlayedGame", contravariant=True)
@@ -79,23 +72,6 @@ class Report(Protocol[G_contra]):
     def history_json(self, game: G_contra) -> Json:
         """``history --json``."""
         ...
-
-
-class Sheet(Protocol):
-    """One game as the scorekeeper shows it: its :class:`Report`, bound to it."""
-
-    @property
-    def word(self) -> str: ...
-    def heading(self, number: int) -> str: ...
-    def said(self, number: int) -> str: ...
-    def said_json(self, number: int) -> Json: ...
-    def standings_table(self, fmt: str) -> str: ...
-    def standings_footer(self) -> str: ...
-    def standings_json(self) -> Json: ...
-    def house_rules(self) -> dict[str, tuple[object, object]]: ...
-    def rules_line(self) -> str: ...
-    def score_sheet(self, fmt: str) -> str: ...
-    def history_json(self) -> Json: ...
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ from ...render import and_list, plural, table
 from .score_data import games_data, hand_data, standings_data
 
 if TYPE_CHECKING:
-    from .game import GinGame
+    from .played import GinPlayed
 
 _RESULT_WORDS = {"knock": "knocked and wins", "gin": "went gin and wins",
                  "big-gin": "went big gin and wins"}
 
 
-def hand_sentence(game: GinGame, number: int) -> str:
+def hand_sentence(game: GinPlayed, number: int) -> str:
     """'Ann knocked and wins: 21 points (deadwood Ann 1, Ben 22).'"""
     result = game.results[number - 1]
     hand = result.hand
@@ -39,13 +39,13 @@ def hand_sentence(game: GinGame, number: int) -> str:
     return f"{text} (deadwood {dead}){entered}."
 
 
-def hand_json(game: GinGame, number: int) -> dict[str, Any]:
+def hand_json(game: GinPlayed, number: int) -> dict[str, Any]:
     """``round --json`` for a Gin hand (the contract's fields)."""
     return {**hand_data(game.state, number),
             "deadwood": dict(game.results[number - 1].deadwood)}
 
 
-def standings_json(game: GinGame) -> dict[str, Any]:
+def standings_json(game: GinPlayed) -> dict[str, Any]:
     """``standings --json`` for a Gin game; Hollywood adds the three games (``games``)."""
     doc = standings_data(game.state)
     if game.rules.hollywood:
@@ -54,7 +54,7 @@ def standings_json(game: GinGame) -> dict[str, Any]:
     return doc
 
 
-def standings_table(game: GinGame, fmt: str = "simple") -> str:
+def standings_table(game: GinPlayed, fmt: str = "simple") -> str:
     """Hands won, points and the bonuses; under Hollywood the sheet of the three games."""
     state = game.state
     if game.rules.hollywood:
@@ -78,7 +78,7 @@ def standings_table(game: GinGame, fmt: str = "simple") -> str:
     return table(rows, headers, fmt)
 
 
-def hollywood_table(game: GinGame, fmt: str = "simple") -> str:
+def hollywood_table(game: GinPlayed, fmt: str = "simple") -> str:
     """Hollywood's sheet: Game 1-3 and the match, a sub-column per player (G19-G22)."""
     from .hollywood_sheet import sheet_rows, sheet_text
 
@@ -88,7 +88,7 @@ def hollywood_table(game: GinGame, fmt: str = "simple") -> str:
     return table(rows, headers, fmt)
 
 
-def standings_footer(game: GinGame) -> str:
+def standings_footer(game: GinPlayed) -> str:
     """Who won, or who deals next."""
     state = game.state
     target = game.rules.target
@@ -109,7 +109,7 @@ def standings_footer(game: GinGame) -> str:
     return f"{nxt} First to {target} ends the game."
 
 
-def end_words(game: GinGame, number: int) -> str:
+def end_words(game: GinPlayed, number: int) -> str:
     """How hand ``number`` ended, in the words of the score sheet: 'Ann knocks', 'Ben
     undercuts Ann', 'Ben gin', 'Ben big gin', 'Ann knocks, tie', 'dead hand'.
 
@@ -128,18 +128,18 @@ def end_words(game: GinGame, number: int) -> str:
             "undercut": f"{hand.winner} undercuts {hand.knocker}"}[hand.result]
 
 
-def _shows_upcard(game: GinGame) -> bool:
+def _shows_upcard(game: GinPlayed) -> bool:
     """Whether the sheet has an upcard column: Oklahoma, or any hand entered with one."""
     return game.rules.upcard_sets_limit or any(e.upcard for e in game.rounds)
 
 
-def upcard_words(game: GinGame, number: int) -> str:
+def upcard_words(game: GinPlayed, number: int) -> str:
     """Hand ``number``'s upcard as the sheet shows it: '6S', '6S, doubled' (G17), or ''."""
     upcard = game.rounds[number - 1].upcard or ""
     return f"{upcard}, doubled" if game.results[number - 1].hand.doubled else upcard
 
 
-def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
+def history_rows(game: GinPlayed) -> tuple[list[str], list[list[Any]]]:
     """One row per hand: who dealt, how it ended, the upcard (Oklahoma), the deadwood, and
     the running points (each game's under Hollywood)."""
     state = game.state
@@ -177,7 +177,7 @@ def history_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def settlement(game: GinGame) -> list[tuple[str, dict[str, int]]]:
+def settlement(game: GinPlayed) -> list[tuple[str, dict[str, int]]]:
     """What an ended standard game adds to each player's points, row by row: the box bonus,
     the game bonus and, when there was one, the shutout (G12, G13). Points and these rows
     add up to each player's total, on every sheet."""
@@ -192,7 +192,7 @@ def settlement(game: GinGame) -> list[tuple[str, dict[str, int]]]:
     return rows
 
 
-def spreadsheet_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
+def spreadsheet_rows(game: GinPlayed) -> tuple[list[str], list[list[Any]]]:
     """The score sheet for a spreadsheet: one plain number per cell.
 
     A hand's row: its number, dealer, how it ended, the upcard and whether it doubled the
@@ -243,7 +243,7 @@ def spreadsheet_rows(game: GinGame) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def history_table(game: GinGame, fmt: str = "simple") -> str:
+def history_table(game: GinPlayed, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt``: within 80 columns on a screen where the names allow,
     a hand's end taking two lines where one is too long; for a spreadsheet (csv, tsv),
     :func:`spreadsheet_rows`."""
@@ -258,7 +258,7 @@ def history_table(game: GinGame, fmt: str = "simple") -> str:
                        colalign=align, compact=True)
 
 
-def history_json(game: GinGame) -> dict[str, Any]:
+def history_json(game: GinPlayed) -> dict[str, Any]:
     """``history --json`` for a Gin game: every hand as ``round --json`` gives it."""
     doc: dict[str, Any] = {"game": game.rules.game, "players": list(game.players),
                            "hands": [hand_json(game, n) for n in range(1, len(game.rounds) + 1)]}
@@ -282,22 +282,22 @@ said = hand_sentence
 said_json = hand_json
 
 
-def heading(game: GinGame, number: int) -> str:
+def heading(game: GinPlayed, number: int) -> str:
     """'Hand 3 (Ann dealt)'."""
     return f"Hand {number} ({game.dealer_of(number)} dealt)"
 
 
-def house_rules(game: GinGame) -> dict[str, tuple[object, object]]:
+def house_rules(game: GinPlayed) -> dict[str, tuple[object, object]]:
     """The options that differ from the preset: ``{name: (in force, preset)}``."""
     return game.rules.differences()
 
 
-def rules_line(game: GinGame) -> str:
+def rules_line(game: GinPlayed) -> str:
     """Nothing: 'rummy new' names a Gin game's house rules; its standings do not."""
     return ""
 
 
-def score_sheet(game: GinGame, fmt: str) -> str:
+def score_sheet(game: GinPlayed, fmt: str) -> str:
     """The hands; in a Hollywood match, each game's sum under them as on a paper sheet (not
     in a spreadsheet, which is one table)."""
     text = history_table(game, fmt)

@@ -28,21 +28,13 @@ from ...players import (
     player_name,
     plural_rounds,
 )
+from .played import RoundEntry as RoundEntry
 from .rules import MANIPULATION_RUMMY, Rules
 from .scoring import GameState, RoundResult, dealer_of, game_state, hand_points, leader_of
 
 if TYPE_CHECKING:
-    from .. import PlayedGame
+    from ..played import PlayedGame
     from ..protocol import Sheet
-
-
-@dataclass(frozen=True, slots=True)  # a long ledger holds 100,000 of them
-class RoundEntry:
-    """One round as entered: who knocked (None: the stock ran out) and each player's hand."""
-
-    knocker: str | None
-    hands: dict[str, HandEntry]
-    note: str | None = None  # a line the players wrote in the ledger; kept as it is
 
 
 @dataclass(frozen=True)

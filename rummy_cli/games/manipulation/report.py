@@ -22,7 +22,7 @@ from .verdicts import turn_text as turn_text
 
 if TYPE_CHECKING:
     from ..protocol import Json
-    from .game import Game
+    from .played import Played
     from .rules import Rules
     from .scoring import GameState, RoundResult
 
@@ -83,7 +83,7 @@ def round_json(number: int, dealer: str, r: RoundResult, state: GameState) -> di
     }
 
 
-def standings_json(game: Game) -> dict[str, Any]:
+def standings_json(game: Played) -> dict[str, Any]:
     """``standings`` JSON."""
     s = game.state
     return {
@@ -99,7 +99,7 @@ def standings_json(game: Game) -> dict[str, Any]:
     }
 
 
-def standings_table(game: Game, fmt: str = "simple") -> str:
+def standings_table(game: Played, fmt: str = "simple") -> str:
     """The score table: points, rounds won, distance to the target; bonuses at the end."""
     s = game.state
     target = game.rules.target
@@ -119,7 +119,7 @@ def standings_table(game: Game, fmt: str = "simple") -> str:
     return table(rows, headers, fmt)
 
 
-def standings_footer(game: Game) -> str:
+def standings_footer(game: Played) -> str:
     """Who won, or who deals next."""
     s = game.state
     if s.game_over:
@@ -158,7 +158,7 @@ def end_words(r: RoundResult) -> str:
     return f"{names} {'undercuts' if one else 'undercut'} {r.knocker}"
 
 
-def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
+def history_rows(game: Played) -> tuple[list[str], list[list[Any]]]:
     """The score sheet: a row per round, then the bonus rows once the game is over.
 
     A round's row: its number, how it ended in words, each player's points in hand (in seat
@@ -184,7 +184,7 @@ def history_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def spreadsheet_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
+def spreadsheet_rows(game: Played) -> tuple[list[str], list[list[Any]]]:
     """The score sheet for a spreadsheet: one plain number per cell.
 
     A round's row: its number, dealer, how it ended, its winners (comma-separated: no name
@@ -218,7 +218,7 @@ def spreadsheet_rows(game: Game) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def history_table(game: Game, fmt: str = "simple") -> str:
+def history_table(game: Played, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt``, as narrow as the format allows: within 80 columns
     on a screen, the words of a round's end taking two lines where one is too long; for a
     spreadsheet (csv, tsv), :func:`spreadsheet_rows`."""
@@ -234,7 +234,7 @@ def history_table(game: Game, fmt: str = "simple") -> str:
                        rule_above=played if len(rows) > played else None)
 
 
-def history_json(game: Game) -> dict[str, Any]:
+def history_json(game: Played) -> dict[str, Any]:
     """``history`` JSON: every round as recorded and scored."""
     def rounds() -> Iterator[dict[str, Any]]:
         totals = dict.fromkeys(game.players, 0)
@@ -290,29 +290,29 @@ def house_rules_text(rules: Rules) -> str:
 WORD = "Round"  # what one entry of the game is called
 
 
-def heading(game: Game, number: int) -> str:
+def heading(game: Played, number: int) -> str:
     """'Round 3 (Cy dealt)'."""
     return f"Round {number} ({game.dealer_of(number)} dealt)"
 
 
-def said(game: Game, number: int) -> str:
+def said(game: Played, number: int) -> str:
     """Round ``number`` in one sentence."""
     rules = game.rules
     return round_sentence(game.results[number - 1], rules.undercut_bonus,
                           rules.going_out_bonus)
 
 
-def said_json(game: Game, number: int) -> Json:
+def said_json(game: Played, number: int) -> Json:
     """Round ``number`` as ``round --json`` prints it."""
     return round_json(number, game.dealer_of(number), game.results[number - 1], game.state)
 
 
-def house_rules(game: Game) -> dict[str, tuple[object, object]]:
+def house_rules(game: Played) -> dict[str, tuple[object, object]]:
     """The figures that differ from the book: ``{name: (in force, book)}``."""
     return game.rules.differences()
 
 
-def rules_line(game: Game) -> str:
+def rules_line(game: Played) -> str:
     """The house rules under the standings ('' when there are none)."""
     return house_rules_text(game.rules)
 

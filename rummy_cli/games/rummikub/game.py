@@ -27,6 +27,7 @@ from ...players import (
     plural_rounds,
 )
 from .racks import RackEntry as RackEntry
+from .racks import RummikubEntry as RummikubEntry
 from .racks import canonical_tiles as canonical_tiles
 from .racks import rack_entry as rack_entry
 from .racks import score_entry as score_entry
@@ -43,17 +44,6 @@ from .scoring import (
 if TYPE_CHECKING:
     from ..protocol import Sheet
 
-
-
-@dataclass(frozen=True)
-class RummikubEntry:
-    """One round as entered: who went out (None: the pool ran out), each player's rack, and
-    who played first (it never changes a score, K2)."""
-
-    out: str | None
-    racks: dict[str, RackEntry]
-    first: str
-    note: str | None = None
 
 
 @dataclass(frozen=True)

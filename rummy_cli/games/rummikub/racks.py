@@ -4,8 +4,9 @@ the notation or as its worth, scored."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...document import written
 from ...errors import NotationError, RefusedError
@@ -20,16 +21,34 @@ from ...tiles import (
     joker_count,
     parse_tiles,
 )
+from .rules import RummikubRules
 from .scoring import (
     RoundScore,
     rack_points,
     score_round,
 )
 
-if TYPE_CHECKING:
-    from .game import RummikubEntry, RummikubGame
-
 RackEntry = str | int  # the tiles left in a rack, in the notation ("" for none), or its worth
+
+
+@dataclass(frozen=True)
+class RummikubEntry:
+    """One round as entered: who went out (None: the pool ran out), each player's rack, and
+    who played first (it never changes a score, K2)."""
+
+    out: str | None
+    racks: dict[str, RackEntry]
+    first: str
+    note: str | None = None
+
+
+class Seated(Protocol):
+    """What scoring a rack reads of its game (``game.RummikubGame``): who sits, the rules."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> RummikubRules: ...
 
 
 JOKER = "JK"
@@ -84,7 +103,7 @@ def rack_entry(entry: RackEntry, who: str) -> RackEntry:
     return format_tiles(tiles)
 
 
-def score_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore:
+def score_entry(game: Seated, entry: RummikubEntry) -> RoundScore:
     """Score one entered round (K17-K22); raises for what the rules refuse.
 
     Refused: a missing rack (only the player who went out may be left out), more copies of
@@ -103,7 +122,7 @@ def score_entry(game: RummikubGame, entry: RummikubEntry) -> RoundScore:
     return _scored(game, entry, worth, jokers)
 
 
-def _written_worth(game: RummikubGame, entry: RummikubEntry
+def _written_worth(game: Seated, entry: RummikubEntry
                    ) -> tuple[dict[str, int], dict[str, int]] | None:
     """Each rack's worth and jokers when every rack given as tiles is in the ledger's
     notation and no tile appears more often than the set holds; else None (the full parse
@@ -133,7 +152,7 @@ def _written_worth(game: RummikubGame, entry: RummikubEntry
     return worth, jokers
 
 
-def _parsed_worth(game: RummikubGame, entry: RummikubEntry
+def _parsed_worth(game: Seated, entry: RummikubEntry
                   ) -> tuple[dict[str, int], dict[str, int]]:
     """Each rack's worth and jokers from its parsed tiles; refuses more copies of a tile than
     the set holds."""
@@ -156,7 +175,7 @@ def _parsed_worth(game: RummikubGame, entry: RummikubEntry
     return worth, jokers
 
 
-def _scored(game: RummikubGame, entry: RummikubEntry, worth: dict[str, int],
+def _scored(game: Seated, entry: RummikubEntry, worth: dict[str, int],
             jokers: dict[str, int]) -> RoundScore:
     """The round scored from each rack's worth; refuses what K17 forbids."""
     rules = game.rules

@@ -20,7 +20,7 @@ from ...render import and_list, plural, table
 from ...sheet import is_spreadsheet, sheet_table, spreadsheet
 
 if TYPE_CHECKING:
-    from .game import RummikubGame
+    from .played import RummikubPlayed
     from .scoring import RoundScore
 
 TITLES = {"rummikub": "Rummikub", "rummikub-strict": "Rummikub (strict joker rules)",
@@ -36,7 +36,7 @@ def _losers_text(r: RoundScore) -> str:
     return ", ".join(f"{p} {signed(r.scores[p])}" for p in r.players if p not in r.winners)
 
 
-def round_sentence(game: RummikubGame, number: int) -> str:
+def round_sentence(game: RummikubPlayed, number: int) -> str:
     """Round ``number`` in one sentence: how it ended, who won what, what the others lost.
 
     >>> from .game import new_game, record_round
@@ -64,13 +64,13 @@ scored): Cy -24, Dee -13.'
     return f"{lead}: {losers}."
 
 
-def end_words(game: RummikubGame, number: int) -> str:
+def end_words(game: RummikubPlayed, number: int) -> str:
     """How round ``number`` ended, in the words of the score sheet: 'Ann out', 'pool out'."""
     r = game.results[number - 1]
     return f"{r.out} out" if r.out is not None else "pool out"
 
 
-def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
+def round_json(game: RummikubPlayed, number: int) -> dict[str, Any]:
     """``round --json``: the round as scored, and whether it ended the game (this round,
     not the game as it stands: an early round of a finished game did not end it)."""
     r = game.results[number - 1]
@@ -87,7 +87,7 @@ def round_json(game: RummikubGame, number: int) -> dict[str, Any]:
     }
 
 
-def standings_json(game: RummikubGame) -> dict[str, Any]:
+def standings_json(game: RummikubPlayed) -> dict[str, Any]:
     """``standings --json``, the schema of every game read for Rummikub: ``points`` is the
     total (it may be negative), no bonuses, no dealer."""
     s = game.state
@@ -106,14 +106,14 @@ def standings_json(game: RummikubGame) -> dict[str, Any]:
     }
 
 
-def _ranked(game: RummikubGame) -> list[Any]:
+def _ranked(game: RummikubPlayed) -> list[Any]:
     s = game.state
     if game.rules.winner == "rounds":
         return sorted(s.standings, key=lambda x: (-x.rounds_won, -x.points))
     return sorted(s.standings, key=lambda x: -x.points)
 
 
-def standings_table(game: RummikubGame, fmt: str = "simple") -> str:
+def standings_table(game: RummikubPlayed, fmt: str = "simple") -> str:
     """The score table: rounds won and points (around 0), the distance to a target; once the
     game is over, best first with the winners marked."""
     s = game.state
@@ -136,7 +136,7 @@ def standings_table(game: RummikubGame, fmt: str = "simple") -> str:
     return table(rows, headers, fmt)
 
 
-def _how_it_ends(game: RummikubGame) -> str:
+def _how_it_ends(game: RummikubPlayed) -> str:
     rules, s = game.rules, game.state
     parts = []
     if rules.rounds:
@@ -147,7 +147,7 @@ def _how_it_ends(game: RummikubGame) -> str:
     return f"{'; '.join(parts)}; {by} wins".capitalize() + "."
 
 
-def standings_footer(game: RummikubGame) -> str:
+def standings_footer(game: RummikubPlayed) -> str:
     """Who won, or who plays first next and how the game ends."""
     s = game.state
     rules = game.rules
@@ -167,7 +167,7 @@ def standings_footer(game: RummikubGame) -> str:
             f"{_how_it_ends(game)}")
 
 
-def history_rows(game: RummikubGame) -> tuple[list[str], list[list[Any]]]:
+def history_rows(game: RummikubPlayed) -> tuple[list[str], list[list[Any]]]:
     """The score sheet: a row per round: its number, how it ended, each rack's worth in seat
     order, and under each player the running total, '*' for the round's winners."""
     totals = dict.fromkeys(game.players, 0)
@@ -182,7 +182,7 @@ def history_rows(game: RummikubGame) -> tuple[list[str], list[list[Any]]]:
     return ["#", "End", "Racks", *game.players], rows
 
 
-def spreadsheet_rows(game: RummikubGame) -> tuple[list[str], list[list[Any]]]:
+def spreadsheet_rows(game: RummikubPlayed) -> tuple[list[str], list[list[Any]]]:
     """The score sheet for a spreadsheet: one plain number per cell (racks, scores, totals)."""
     players = list(game.players)
     totals = dict.fromkeys(players, 0)
@@ -198,7 +198,7 @@ def spreadsheet_rows(game: RummikubGame) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def history_table(game: RummikubGame, fmt: str = "simple") -> str:
+def history_table(game: RummikubPlayed, fmt: str = "simple") -> str:
     """The score sheet drawn in ``fmt`` (csv, tsv: :func:`spreadsheet_rows`)."""
     if is_spreadsheet(fmt):
         headers, rows = spreadsheet_rows(game)
@@ -208,7 +208,7 @@ def history_table(game: RummikubGame, fmt: str = "simple") -> str:
     return sheet_table(rows, headers, fmt, fold=[1], colalign=align, compact=True)
 
 
-def history_json(game: RummikubGame) -> dict[str, Any]:
+def history_json(game: RummikubPlayed) -> dict[str, Any]:
     """``history --json``: every round as ``round --json`` prints it, with the racks as
     entered and the running totals; then the standings."""
     def rounds() -> Iterator[dict[str, Any]]:
@@ -228,7 +228,7 @@ def history_json(game: RummikubGame) -> dict[str, Any]:
                       if game.state.game_over else None)}
 
 
-def house_rules(game: RummikubGame) -> dict[str, tuple[Any, Any]]:
+def house_rules(game: RummikubPlayed) -> dict[str, tuple[Any, Any]]:
     """The options that differ from the preset: ``{name: (in force, preset)}``; the number
     of rounds only when it is not the preset's one per player."""
     changed = game.rules.differences()
@@ -237,7 +237,7 @@ def house_rules(game: RummikubGame) -> dict[str, tuple[Any, Any]]:
     return changed
 
 
-def house_rules_text(game: RummikubGame) -> str:
+def house_rules_text(game: RummikubPlayed) -> str:
     """The options that differ from the preset, in one line ('' when none do), each value
     as ``rummy rules --figures`` writes it (a rounds or target of 0 is 'off').
 
@@ -273,6 +273,6 @@ rules_line = house_rules_text
 score_sheet = history_table
 
 
-def heading(game: RummikubGame, number: int) -> str:
+def heading(game: RummikubPlayed, number: int) -> str:
     """'Round 3 (Ben played first)': Rummikub has no dealer."""
     return f"Round {number} ({game.first_of(number)} played first)"

@@ -53,7 +53,7 @@ from .turn import judge_turn
 
 if TYPE_CHECKING:
     from .plays import TilePlay
-    from .turn_search import TurnSearch
+    from .turn_finish import Searching
 
 TileSet = tuple[AnyTile, ...]
 MOST_NEW_SETS = 300  # new sets for freed jokers tried at most, then the best found is given
@@ -69,7 +69,7 @@ class _Leaf:
     jokers: int = 0  # rack jokers it must play besides the plan's and ``forced_jokers``
 
 
-def strict_best(turn: TurnSearch, forced: Counter[Tile], forced_jokers: int,
+def strict_best(turn: Searching, forced: Counter[Tile], forced_jokers: int,
                 ceiling: int) -> TilePlay | None:
     """The best play under ``locked`` and ``new-set`` as the referee judges them, exactly.
 
@@ -78,7 +78,7 @@ def strict_best(turn: TurnSearch, forced: Counter[Tile], forced_jokers: int,
 
 
 class _Strict:
-    def __init__(self, turn: TurnSearch, forced: Counter[Tile], forced_jokers: int,
+    def __init__(self, turn: Searching, forced: Counter[Tile], forced_jokers: int,
                  ceiling: int) -> None:
         self.turn = turn
         self.rules: RummikubRules = turn.rules

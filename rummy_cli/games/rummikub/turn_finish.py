@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
+from typing import Protocol
 
 from ...cards import AnyCard, Card, Joker
 from ...search.problem import Solution
@@ -85,6 +86,28 @@ def joined_sets(sets: list[list[AnyTile]], rules: RummikubRules) -> list[list[An
                 joined = True
                 break
     return [*others, *runs]
+
+
+class Searching(Protocol):
+    """What the search of a play under the strict joker rules (``strict``) reads of the
+    turn search it finishes (a :class:`.turn_search.TurnSearch`)."""
+
+    table: list[TileSet]
+    rack: list[AnyTile]
+    rules: RummikubRules
+    jokers: list[SearchJoker]
+    real_table: Counter[Tile]
+    rack_real: Counter[Tile]
+    rack_jokers: int
+
+    def weight(self, tile: AnyTile) -> int: ...
+    def _packed(self, table: Counter[Tile], kept: Sequence[Tile], freed: int,
+                forced: Counter[Tile], forced_jokers: int, rack: Counter[Tile],
+                rack_jokers: int) -> tuple[int, list[list[AnyTile]], list[AnyTile]] | None: ...
+    def _play(self, played: list[AnyTile], sets: list[list[AnyTile]], value: int | None,
+              freed: int, exact: bool = True) -> TilePlay: ...
+    def _keep_table_sets(self, sets: list[list[AnyTile]],
+                         played: Sequence[AnyTile]) -> list[list[AnyTile]]: ...
 
 
 class TurnFinish:
