@@ -105,6 +105,23 @@ def test_the_version_has_one_source() -> None:
         assert version("rummy-cli") == rummy_cli.__version__
 
 
+def test_the_console_script_loads_nothing_before_it_holds_the_stop_signals() -> None:
+    # 'rummy' and 'python -m rummy_cli' start in rummy_cli.__main__:main: importing it loads
+    # neither click nor the command line, so a Ctrl-C while they load is held (one line)
+    import subprocess
+    import sys
+
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^rummy = "([\w.]+):(\w+)"$', pyproject, re.MULTILINE)
+    assert found is not None and found.groups() == ("rummy_cli.__main__", "main")
+    code = ("import sys\nfrom rummy_cli.__main__ import main\n"
+            "print(callable(main), sorted(m for m in ('click', 'rummy_cli.cli') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.strip() == "True []"
+
+
 def test_the_changelog_has_a_release_for_the_version() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert re.search(rf"^## {re.escape(rummy_cli.__version__)} - \d{{4}}-\d\d-\d\d$",
