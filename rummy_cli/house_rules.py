@@ -205,3 +205,44 @@ class RuleReader:
         if problem:
             raise self.error(*problem)
         return new
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigureWords:
+    """How a game's figures read where a player sees them: as typed and listed (``rummy
+    rules --figures``), in its rulebook's text, and in what ``rummy new`` says of the house
+    rules it kept or dropped. A game's rules module holds its own (``FIGURE_WORDS``); a game
+    without one reads as these defaults.
+
+    >>> words = FigureWords(none={"knock": "upcard"}, zero_off=frozenset({"target"}))
+    >>> words.typed("knock", None), words.typed("target", 0), words.typed("gin", True)
+    ('upcard', 'off', 'true')
+    >>> words.said("knock", None), words.said("gin", True)
+    ('off', 'yes')
+    """
+
+    yes_no: tuple[str, str] = ("true", "false")  # a yes-or-no figure, as typed and listed
+    none: Mapping[str, str] = field(default_factory=dict)  # a figure that is None, as typed
+    none_text: Mapping[str, str] = field(default_factory=dict)  # ... in the book's text
+    none_said: Mapping[str, str] = field(default_factory=dict)  # ... in a message
+    zero_off: frozenset[str] = frozenset()  # the figures whose 0 means none: 'off'
+
+    def typed(self, name: str, value: Any) -> str:
+        """A figure as a player would type it: ``5``, ``true``, ``off``."""
+        if value is None:
+            return self.none.get(name, "off")
+        if isinstance(value, bool):
+            return self.yes_no[0] if value else self.yes_no[1]
+        return "off" if value == 0 and name in self.zero_off else str(value)
+
+    def in_text(self, name: str, value: Any) -> str:
+        """A figure in the book's text: 'the upcard's value'."""
+        return self.none_text.get(name, "off") if value is None else self.typed(name, value)
+
+    def said(self, name: str, value: Any) -> str:
+        """A figure in a message: 'yes', 'off', 'one per player', '50'."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None:
+            return self.none_said.get(name, "off")
+        return "off" if value == 0 and name in self.zero_off else str(value)

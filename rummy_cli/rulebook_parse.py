@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import Any
 
 from .errors import RummyError
+from .house_rules import FigureWords
 
 # any game's rules: a frozen dataclass with a ``game`` name (Rules, GinRules, RummikubRules)
 AnyRules = Any
@@ -36,21 +37,6 @@ _DECISION = re.compile(r"^#### (([A-Z]\d+)-D(\d+)) (\S.*)$")
 
 
 _FIGURE = re.compile(r"^- (\w+) \(([A-Z]\d+)\): (\S.*)$")
-
-
-# a figure that may be off (None), as the text and as the figure lists show it
-_NONE_TEXT = {"knock": "the upcard's value", "big_gin": "off", "rounds": "one per player"}
-
-
-_NONE_SHORT = {"knock": "upcard", "big_gin": "off", "rounds": "players"}
-
-
-# figures whose 0 means none, per game: Rummikub's target (none) and rounds (no fixed number)
-_ZERO_OFF = {"rummikub": {"target", "rounds"}}
-
-
-# how a game's yes-or-no figures read: the card games' books differ
-_BOOLS = {"gin": ("on", "off")}
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -298,22 +284,20 @@ def parse_rulebook(text: str, game: str = "manipulation",
 def figure_text(value: Any, name: str = "", game: str = "manipulation") -> str:
     """A figure as a player would type it: ``5``, ``true``; a Gin game's ``on``, ``off``,
     ``upcard`` (the knock limit that the upcard sets); Rummikub's ``players`` (one round
-    per player) and ``off`` (no target)."""
-    if value is None:
-        return _NONE_SHORT.get(name, "off")
-    if isinstance(value, bool):
-        yes, no = _BOOLS.get(game, ("true", "false"))
-        return yes if value else no
-    if value == 0 and name in _ZERO_OFF.get(game, ()):
-        return "off"
-    return str(value)
+    per player) and ``off`` (no target). Each game's rules module says its words
+    (``FIGURE_WORDS``)."""
+    return figure_words(game).typed(name, value)
+
+
+def figure_words(game: str) -> FigureWords:
+    """How the figures of the game whose package is ``game`` read: its rules module's
+    ``FIGURE_WORDS``, else the plain words (``true``, ``false``, ``off``)."""
+    words = getattr(import_module(f"{_module(game)}.rules"), "FIGURE_WORDS", None)
+    return words if isinstance(words, FigureWords) else FigureWords()
 
 
 def _in_text(rules: AnyRules, name: str) -> str:
-    value = getattr(rules, name)
-    if value is None:
-        return _NONE_TEXT.get(name, "off")
-    return figure_text(value, name, family(rules))
+    return figure_words(family(rules)).in_text(name, getattr(rules, name))
 
 
 def fill(text: str, rules: AnyRules) -> str:

@@ -527,3 +527,19 @@ def test_the_gin_book_copies_no_sentence_of_its_notes() -> None:
     gin = (PACKAGE / "games" / "gin" / "rulebook.md").read_text(encoding="utf-8")
     copied = _six_word_runs(gin) & _six_word_runs(GIN_MD.read_text(encoding="utf-8"))
     assert not copied, sorted(" ".join(run) for run in copied)
+
+
+def test_each_game_says_how_its_figures_read_in_its_own_rules_module() -> None:
+    # the shared reader of the books names no game: Gin's on/off, Rummikub's 'players' and
+    # 'off' are each game's FIGURE_WORDS; a game that says none reads true, false, off
+    from rummy_cli.games import GAMES
+    from rummy_cli.rulebook_parse import figure_words
+
+    assert figure_words("gin").typed("spade", True) == "on"
+    assert figure_words("gin").in_text("knock", None) == "the upcard's value"
+    assert figure_words("rummikub").typed("rounds", None) == "players"
+    assert figure_words("rummikub").typed("target", 0) == "off"
+    assert figure_words("manipulation").typed("knock_limit", 0) == "0"
+    source = (Path(__file__).resolve().parent.parent / "rummy_cli" / "rulebook_parse.py"
+              ).read_text(encoding="utf-8")
+    assert [g.package for g in GAMES if f'"{g.package}"' in source] == ["manipulation"]

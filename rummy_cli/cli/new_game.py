@@ -188,7 +188,8 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
     (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
     when the number of players changes.
     """
-    from ..games import preset_of, title_of
+    from ..games import declared, preset_of, title_of
+    from ..rulebook_parse import figure_words
     from .entries import entry_word
 
     again = {name.strip().lower().replace("-", "_") for name in typed}
@@ -201,39 +202,30 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
 
     has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
     seats = len(game.players) != len(last.players)
+    # each figure in its own game's words ('knock the upcard's', 'rounds one per player')
+    was_said, said = (figure_words(declared(g).package).said for g in (last, game))
     kept: list[str] = []
     dropped: list[str] = []
     for name, (value, book) in last.sheet().house_rules().items():
         if name in again:
             continue
-        was = f"{name} {_figure(name, value)}"
+        was = f"{name} {was_said(name, value)}"
         if name not in has:
             dropped.append(f"{was} ({title} has no such rule)")
         elif getattr(rules, name) == value:
             kept.append(was)
         elif getattr(rules, name) == getattr(preset, name) != book:
             dropped.append(f"{was} ({title} sets its own: "
-                           f"{_figure(name, getattr(rules, name))})")
+                           f"{said(name, getattr(rules, name))})")
         elif name == "rounds" and seats:
             dropped.append(f"{was} (one per player again, as the number of players changed)")
         else:
-            dropped.append(f"{was} (now {_figure(name, getattr(rules, name))})")
+            dropped.append(f"{was} (now {said(name, getattr(rules, name))})")
     if not dropped and rules.game == last.rules.game:
         return []
     which = f"{entry_word(last)} {number}"
     return ([f"House rules kept from {which}: {', '.join(kept)}."] if kept else []) + \
         ([f"House rules of {which} dropped: {', '.join(dropped)}."] if dropped else [])
-
-
-def _figure(name: str, value: object) -> str:
-    """A rule's value in a message: 'yes', 'off', 'one per player', '50'."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return {"rounds": "one per player", "knock": "the upcard's"}.get(name, "off")
-    if name in ("rounds", "target") and value == 0:
-        return "off"
-    return str(value)
 
 
 def _existing_ledger(path: Path) -> Any:

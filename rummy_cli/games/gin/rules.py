@@ -17,7 +17,7 @@ from typing import Any
 from ...cards import Card, Suit
 from ...document import written
 from ...errors import RummyError
-from ...house_rules import RuleReader, differences, plain_rules
+from ...house_rules import FigureWords, RuleReader, differences, plain_rules
 
 TIES = ("undercut", "none")
 SHUTOUTS = ("double", "double-points", "plus100", "off")
@@ -154,6 +154,11 @@ READER = RuleReader(
     refused={"knock": (OFF, "the knock limit is a number 0 to 10 (0: gin only)")},
     digits={"big_gin": "'big_gin' is the bonus for big gin, or off, not {typed!r}"},
     unknown="there is no Gin option {typed!r}: {hint}the options are {known}")
+# how its figures read: on and off; a knock limit of None is the upcard's (G16), a big gin
+# bonus of None is off
+FIGURE_WORDS = FigureWords(yes_no=("on", "off"), none={"knock": "upcard", "big_gin": "off"},
+                           none_text={"knock": "the upcard's value", "big_gin": "off"},
+                           none_said={"knock": "the upcard's"})
 
 
 GIN = GinRules()

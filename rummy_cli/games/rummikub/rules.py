@@ -18,8 +18,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ...document import written
+from ...house_rules import FigureWords, RuleReader, differences, plain_rules
 from ...house_rules import RuleError as RuleError  # part of this module's face
-from ...house_rules import RuleReader, differences, plain_rules
 
 # the switches: each option's values, the first the publishers' (K7, K9, K10, K14-K16, K21, K24)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -185,6 +185,10 @@ READER = RuleReader(
     words={"rounds": {**OFF, "players": None}, "target": OFF},  # players: one per player
     unknown=("there is no Rummikub rule {typed!r}: {hint}'rummy rules --figures --game "
              "rummikub' lists them"))
+# how its figures read: rounds None is one per player (K23), a target or rounds of 0 none
+FIGURE_WORDS = FigureWords(none={"rounds": "players"}, none_text={"rounds": "one per player"},
+                           none_said={"rounds": "one per player"},
+                           zero_off=frozenset({"target", "rounds"}))
 
 
 RUMMIKUB = RummikubRules()
