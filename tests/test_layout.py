@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from rummy_cli.games import GAMES as REGISTERED
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_cli"
 SHELL = ("click", "yaml", "tabulate", "plotext", "matplotlib")
@@ -42,15 +44,18 @@ def test_every_command_module_is_in_the_cli_package() -> None:
 
 GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
                if p.is_dir() and (p / "__init__.py").exists())
-# The modules of a game that code outside its package uses today (its face); the rest of the
-# package is its own. A module of a game's package that code outside starts to import must
-# be added here on purpose.
-FACES = {
-    "gin": {"deadwood", "game", "report", "rules", "sheet", "showdown"},
-    "manipulation": {"game", "report", "rules", "scoring", "turn"},
-    "rummikub": {"game", "report", "rules", "scoring", "sets", "solve", "suggest", "turn",
-                 "verdicts"},
+# What code outside a game's package may import of it (its face): the modules the registry
+# names (games/declared.py: its game, its record in the ledger, its report, its rules), the
+# same for every game, so a game added needs no line here.
+FACE = {"game", "record", "report", "rules"}
+# Modules beyond the face that code outside a game's package imports today (the command
+# line's referee, solver and questions, being redesigned: issue 27); it only ever shrinks.
+KNOWN_PEEKS = {
+    "gin": {"deadwood", "showdown"},
+    "manipulation": {"scoring", "turn"},
+    "rummikub": {"scoring", "sets", "solve", "suggest", "turn", "verdicts"},
 }
+FACES = {game.package: FACE | KNOWN_PEEKS.get(game.package, set()) for game in REGISTERED}
 # Imports from one game's package into another's: none (players' names and hands, which Gin
 # once borrowed from Manipulation Rummy, live in rummy_cli/players.py and hands.py).
 KNOWN_CROSSINGS: set[tuple[str, str]] = set()
@@ -110,8 +115,16 @@ def _game_module(module: str) -> tuple[str, str] | None:
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
 
-def test_every_game_package_has_a_face() -> None:
+def test_every_game_package_is_registered() -> None:
+    # each package under games/ is a game the registry knows (its face is derived from it)
     assert set(FACES) == set(GAMES)
+
+
+def test_every_known_peek_at_a_games_internals_is_still_made() -> None:
+    made = {(game, module) for p in MODULES for m in _imports(p)
+            if (found := _game_module(m)) is not None and not _name(p).startswith(
+                f"rummy_cli.games.{found[0]}") for game, module in [found]}
+    assert {(g, m) for g, ms in KNOWN_PEEKS.items() for m in ms} <= made
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: _name(p))

@@ -455,15 +455,32 @@ def test_the_rummikub_book_copies_no_sentence_of_its_notes() -> None:
     assert not copied, sorted(" ".join(run) for run in copied)
 
 
-def test_every_games_book_is_package_data_of_its_own_package() -> None:
+def test_every_games_book_ships_in_its_own_package_found_with_no_line_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the wheel's packages are found (setup.py) and every .md beside a package's modules is
+    # its data (pyproject.toml): a game added under games/ ships with its book, no edit
+    # (.ci/release-check builds the wheel and reads G10 and K14 from the installed copy)
+    import fnmatch
+
+    import setuptools
+
+    monkeypatch.chdir(ROOT)  # where a build runs setup.py
+    found: dict[str, object] = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: found.update(kwargs))
+    exec((ROOT / "setup.py").read_text(encoding="utf-8"), {"__name__": "setup"})
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    data = pyproject[pyproject.index("[tool.setuptools.package-data]"):]
+    globs = re.search(r'^"\*" = \[(.*)\]$', data, re.MULTILINE)
+    assert globs is not None
     books = sorted(PACKAGE.glob("games/*/rulebook.md"))
     assert {p.parent.name for p in books} == {"manipulation", "gin", "rummikub"}
     assert not (PACKAGE / "rulebook.md").exists()
+    packages = found["packages"]
+    assert isinstance(packages, list)
     for path in books:
-        package = f"rummy_cli.games.{path.parent.name}"
-        assert f'"{package}"' in pyproject[:pyproject.index("[tool.setuptools.dynamic]")]
-        assert f'"{package}" = ["rulebook.md"]' in pyproject
+        assert f"rummy_cli.games.{path.parent.name}" in packages
+        assert any(fnmatch.fnmatch(path.name, g.strip(' "')) for g in globs.group(1).split(","))
+    assert "rummy_cli.games.gin" not in pyproject and "rummy_cli.games.rummikub" not in pyproject
 
 
 def test_json_preset_is_the_game_option_that_names_it() -> None:
