@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import RefusedError, RummyError
-from ..games import PRESETS
+from ..games import GAMES, PRESETS, follow, said, said_by_each
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -28,66 +28,78 @@ from .review import _empty_game
 from .shell import _RUN, cli
 
 
-@cli.command()
+def _game_help() -> str:
+    """--game's help: each game and its presets, as each game says them."""
+    games = [g.said.get("new --game") or f"{g.title} ({', '.join(map(repr, g.presets))})"
+             for g in GAMES]
+    listed = ", or ".join(filter(None, [", ".join(games[:-1]), games[-1]]))
+    return (f"The game: {listed}. Default: a game of the same kind as the ledger's last one; "
+            f"{GAMES[0].title} in a new ledger.")
+
+
+def _seed_help() -> str:
+    """--seed's help: the games with no dealer pick who plays first instead."""
+    first = "; ".join(f"{g.title}: the first player" for g in GAMES if g.starter == "first")
+    return f"Make the random pick of the dealer{f' ({first})' if first else ''} repeatable."
+
+
+def _new_help() -> str:
+    """The help of 'rummy new': what every game shares, each game's part in its own words."""
+    players = ", ".join(said_by_each("new players"))
+    return "\n\n".join([
+        "Start a game: the players in seat order (clockwise), or the next game of a ledger.",
+        (f"{players + '. ' if players else ''}On a ledger whose game is over, 'rummy new' "
+         "alone starts the next game in the same file: the same kind of game (unless --game), "
+         "the same players in the same seats, the same house rules, and the deal moves on. A "
+         "game of another preset keeps the house rules it has, except where its preset sets "
+         "its own values, and says which it kept and dropped. A game still being played is "
+         f"never replaced. In a new ledger the game is {GAMES[0].title} unless --game."),
+        *said_by_each("new"), _NEW_EXAMPLES])
+
+
+_NEW_EXAMPLES = """\b
+Examples:
+  rummy new Ann Ben Cy
+  rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
+  rummy new Ann Ben --target 200 --knock-limit 7
+  rummy new Ann Ben --game gin --hollywood
+  rummy new Ann Ben --game oklahoma --rule undercut=10
+  rummy new Ann Ben Cy --game rummikub --first Ann
+  rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rounds 0
+  rummy example friday-night > night.yaml    # a game that is over
+  rummy new --ledger night.yaml              # the next game, the same seats"""
+
+
+
+@cli.command(help=_new_help())
 @click.argument("names", nargs=-1)
 @click.option("--dealer", metavar="NAME", shell_complete=_complete_players,
-              help="Who deals first (default: picked at random, R3; in the next game, the "
-                   "player left of the last card game's last dealer).")
+              help=said("new --dealer"))
 @click.option("--first", metavar="NAME", shell_complete=_complete_players,
-              help="Rummikub: who plays first (default: picked at random; in the next game, "
-                   "the player left of the last game's last first player).")
+              help=said("new --first"))
 @click.option("--seed", type=WholeNumber(signed=True), metavar="N",
-              help="Make the random pick of the dealer (Rummikub: the first player) "
-                   "repeatable.")
+              help=_seed_help())
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
                    "going_out_bonus=50. Repeat for more.")
 @click.option("--target", type=str, metavar="N",
-              help="Play to N points instead of 150 (short for --rule target=N).")
+              help=said("new --target"))
 @click.option("--knock-limit", type=str, metavar="N",
-              help="Knock with N points or fewer instead of 5 (--rule knock_limit=N).")
+              help=said("new --knock-limit"))
 @click.option("--rounds", type=str, metavar="N",
-              help="Rummikub: a game of N rounds, 0 for no fixed number (--rule rounds=N).")
+              help=said("new --rounds"))
 @click.option("--game", "kind", type=OneOf(PRESETS, case_sensitive=False),
               metavar="GAME",
-              help="The game: Manipulation Rummy ('manipulation'), Gin Rummy with the "
-                   "figures of 'gin' (modern), 'classic' or 'oklahoma', or Rummikub "
-                   "('rummikub', 'rummikub-strict', 'rummikub-xp' for up to six). Default: "
-                   "a game of the same kind as the ledger's last one; Manipulation Rummy "
-                   "in a new ledger.")
+              help=_game_help())
 @click.option("--hollywood", is_flag=True,
-              help="Gin: score three games at once from one series of hands (G19-G22).")
+              help=said("new --hollywood"))
 @ledger_option
 @json_option
 def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int | None,
         house_rules: tuple[str, ...], target: str | None, knock_limit: str | None,
         rounds: str | None, kind: str | None, hollywood: bool, ledger: str | None,
         as_json: bool) -> None:
-    """Start a game: the players in seat order (clockwise), or the next game of a ledger.
-
-    Manipulation Rummy takes 2-5 players, the Gin games 2. On a ledger whose game is over,
-    'rummy new' alone starts the next game in the same file: the same kind of game (unless
-    --game), the same players in the same seats, the same house rules, and the deal moves
-    on. A game of another preset keeps the house rules it has, except where its preset
-    sets its own values, and says which it kept and dropped. A game still being played is
-    never replaced. In a new ledger the game is Manipulation Rummy unless --game.
-
-    Rummikub (--game rummikub, rummikub-strict or rummikub-xp) is for 2-4 players (2-6 in
-    XP) and has no dealer: --first says who plays first. A game is one round per player
-    unless --rounds N; --target N ends it when a total reaches N.
-
-    \b
-    Examples:
-      rummy new Ann Ben Cy
-      rummy new Ann Ben Cy Dee --dealer Cy --ledger friday.yaml
-      rummy new Ann Ben --target 200 --knock-limit 7
-      rummy new Ann Ben --game gin --hollywood
-      rummy new Ann Ben --game oklahoma --rule undercut=10
-      rummy new Ann Ben Cy --game rummikub --first Ann
-      rummy new Ann Ben Cy Dee Eve --game rummikub-xp --target 100 --rounds 0
-      rummy example friday-night > night.yaml    # a game that is over
-      rummy new --ledger night.yaml              # the next game, the same seats
-    """
+    """Start a game (its help is ``_new_help``'s: each game's part in its own words)."""
     from datetime import datetime, timezone
 
     from ..games import GAMES, declared, default_preset, last_dealt, named, preset_rules
@@ -118,8 +130,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
         if wanted is None and hollywood:  # Hollywood is a way to score Gin
             wanted = last.rules.game if last is not None and declared(last).hollywood else \
                 next(g for g in GAMES if g.hollywood).presets[0]
-        keeper = keeper_for(wanted) if wanted else (
-            keeper_of(last) if last is not None else keeper_for(default_preset()))
+        asked = wanted  # the game --game (or --hollywood) asks for
         if wanted is None:
             wanted = last.rules.game if last is not None else default_preset()
         game = named(wanted)
@@ -128,19 +139,19 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             raise click.UsageError(f"--rounds is for {with_rounds}; this game ends when a "
                                    "total reaches its target: give --target N")
         starter = dealer
-        if game.starter == "first":  # a game with no dealer: who plays first
-            if dealer is not None:
-                raise click.UsageError(f"--dealer does not apply to {game.title}: "
-                                       f"{game.title} has no dealer; say who plays first "
-                                       "with --first NAME")
-            if knock_limit is not None:
-                raise click.UsageError(f"--knock-limit does not apply to {game.title}: it "
-                                       "has no knock; a round ends when a player goes out "
-                                       "(K17)")
+        if game.starter == "first" and dealer is not None:  # a game with no dealer
+            raise click.UsageError(f"--dealer does not apply to {game.title}: {game.title} "
+                                   "has no dealer; say who plays first with --first NAME")
+        if knock_limit is not None and "no knock" in game.said:  # why it takes none
+            raise click.UsageError(f"--knock-limit does not apply to {game.title}: "
+                                   f"{game.said['no knock']}")
+        if game.starter == "first":  # who plays first
             starter = first
         elif first is not None:
             raise click.UsageError(f"--first is for {_titles(lambda g: g.starter == 'first')}; "
                                    "this game has a dealer: give --dealer NAME")
+        keeper = keeper_for(asked) if asked else (  # once the options are known to fit it
+            keeper_of(last) if last is not None else keeper_for(default_preset()))
         return keeper, keeper.start(names, starter, seed, created, typed, wanted, hollywood,
                                     last, dealt)
 
@@ -167,6 +178,17 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
 
     for line in moved:  # (under --json, stdout is the JSON alone)
         click.echo(fold(line), err=as_json)
+
+
+def _help_again() -> None:
+    """The help of 'new' names each game registered, a game registered later too."""
+    new.help = _new_help()
+    for param in new.params:
+        if isinstance(param, click.Option) and param.name in ("kind", "seed"):
+            param.help = _game_help() if param.name == "kind" else _seed_help()
+
+
+follow(_help_again)
 
 
 def _titles(which: Callable[[Declared], bool]) -> str:

@@ -124,6 +124,18 @@ def refereed_by(referee: str) -> tuple[str, ...]:
     return tuple(p for game in GAMES if game.referee == referee for p in game.presets)
 
 
+def said(what: str) -> str:
+    """What the command line says of ``what`` ('round --upcard', 'new --target') in the words
+    of the first game that says it (its ``Declared.said``); '' when none does."""
+    return next((game.said[what] for game in GAMES if what in game.said), "")
+
+
+def said_by_each(what: str) -> list[str]:
+    """What each game that says ``what`` (its part of a command's help) says, in the
+    registry's order."""
+    return [game.said[what] for game in GAMES if what in game.said]
+
+
 def default_preset() -> str:
     """The game a new ledger holds unless --game says otherwise: the registry's first."""
     return GAMES[0].presets[0]

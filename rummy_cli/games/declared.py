@@ -50,6 +50,11 @@ class Declared:
     # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
     referee: str = ""
     in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
+    # what the command line says of this game in words of its own (its rule ids, figures
+    # and names), by what it says it of: an option's help ('round --upcard'; an option two
+    # games take is said by the first that says it), its part of a command's help ('new',
+    # 'new --game', 'round'), a refusal ('new --knock-limit': why it takes none)
+    said: Mapping[str, str] = field(default_factory=dict)
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
     scorekeeping: Callable[[], Scorekeeping] | None = None

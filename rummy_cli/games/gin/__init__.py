@@ -24,6 +24,31 @@ def _titled(rules: Any) -> str:
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
 
 
+# what the command line says of it in words of its own (Declared.said): its rule ids,
+# its figures
+_SAID = {
+    "new --game": "Gin Rummy with the figures of 'gin' (modern), 'classic' or 'oklahoma'",
+    "new --hollywood": "Gin: score three games at once from one series of hands (G19-G22).",
+    "new players": "the Gin games 2",
+    "round --upcard": "Gin: the hand's first upcard (Oklahoma: it sets the knock limit, G16).",
+    "round --dead": "Gin: a dead hand; nobody scores (G8).",
+    "round --melds": "Gin: the knocker's layout as laid down, e.g. --melds \"Ann=2H 3H 4H / "
+                     "7C 7D 7S\" (without it, a layout of the least deadwood is assumed "
+                     "and shown).",
+    "round --big-gin": "Gin, deadwood entered: the knocker melded all 11 cards (G7).",
+    "round": """In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
+scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead hand.
+
+\b
+  rummy new Ann Ben --game gin --dealer Ben --ledger gin.yaml
+  rummy round --knock Ann --points Ann=1 --points Ben=22 --ledger gin.yaml
+  rummy round --knock Ann --hand "Ann=2H 3H 4H 7C 7D 7S JS QS KS AD" \\
+              --hand "Ben=5C 5D 5S 8H 9H 10H 2C 4C 6D KC" --ledger gin.yaml
+  rummy new Ann Ben --game oklahoma --dealer Ann --ledger oklahoma.yaml
+  rummy round --knock Ben --points Ben=4 --points Ann=10 --upcard 6S \\
+              --ledger oklahoma.yaml""",
+}
+
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
@@ -32,4 +57,4 @@ GAME = Declared(
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
     kind_of=_kind_of, titled=_titled,
-    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"})
+    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"}, said=_SAID)

@@ -5,6 +5,32 @@ uses is shared (``rummy_cli.search``)."""
 
 from ..declared import Declared
 
+# what the command line says of it in words of its own (Declared.said): its rule ids,
+# its figures
+_SAID = {
+    "new --dealer": "Who deals first (default: picked at random, R3; in the next game, the "
+                    "player left of the last card game's last dealer).",
+    "new --target": "Play to N points instead of 150 (short for --rule target=N).",
+    "new --knock-limit": "Knock with N points or fewer instead of 5 (--rule knock_limit=N).",
+    "new players": "Manipulation Rummy takes 2-5 players",
+    "round rules": "R16-R27",
+    "round --knock": "Who knocked (R17).",
+    "round --stock-out": "The stock ran out; nobody knocked (R18).",
+    "round": """Give how it ended (--knock NAME or --stock-out) and, for every player,
+the cards left in hand (--hand) or their total (--points). On a terminal, 'rummy round'
+alone (or with just --knock/--stock-out) asks for each hand and confirms before writing;
+with --guided it asks only for what the options leave out.
+
+\b
+Examples:
+  rummy new Ann Ben Cy --dealer Cy           # a game to play
+  rummy round --knock Ann --hand Ann=3C --hand "Ben=2D AS" --points Cy=20
+  rummy round --stock-out --points Ann=12 --points Ben=30 --points Cy=14
+  rummy round --knock Ben --hand Ben= --hand "Ann=KS QS" --hand Cy=4C
+  # Ben= is an empty hand: Ben went out
+  rummy round                                # on a terminal: asks for all""",
+}
+
 # what the game declares of itself to the registry (rummy_cli.games)
 GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),
-                names=("manipulation-rummy",), referee="cards")
+                names=("manipulation-rummy",), referee="cards", said=_SAID)
