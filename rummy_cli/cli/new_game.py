@@ -80,8 +80,7 @@ Examples:
 @click.option("--seed", type=WholeNumber(signed=True), metavar="N",
               help=_seed_help())
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
-              help="A house rule: any figure 'rummy rules' lists, e.g. --rule "
-                   "going_out_bonus=50. Repeat for more.")
+              help=said("new --rule"))
 @click.option("--target", type=str, metavar="N",
               help=said("new --target"))
 @click.option("--knock-limit", type=str, metavar="N",

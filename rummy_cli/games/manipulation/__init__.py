@@ -10,6 +10,8 @@ from ..declared import Declared
 _SAID = {
     "new --dealer": "Who deals first (default: picked at random, R3; in the next game, the "
                     "player left of the last card game's last dealer).",
+    "new --rule": "A house rule: any figure 'rummy rules' lists, e.g. --rule "
+                  "going_out_bonus=50. Repeat for more.",
     "new --target": "Play to N points instead of 150 (short for --rule target=N).",
     "new --knock-limit": "Knock with N points or fewer instead of 5 (--rule knock_limit=N).",
     "new players": "Manipulation Rummy takes 2-5 players",

@@ -256,11 +256,10 @@ def house_rules_text(game: RummikubPlayed) -> str:
 
 
 def _figure(name: str, value: Any) -> str:
-    if value is None:
-        return "one per player"
-    if name in ("rounds", "target") and value == 0:
-        return "off"
-    return str(value)
+    """A figure as the house rules line says it: 'one per player', 'off', '100'."""
+    from .rules import FIGURE_WORDS
+
+    return FIGURE_WORDS.said(name, value)
 
 
 
