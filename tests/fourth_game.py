@@ -279,6 +279,8 @@ KEEPING = '''
 import random
 
 from rummy_cli.errors import UnusableInputError
+from rummy_cli.games.keeping import seated
+from rummy_cli.games.protocol import NoQuestions
 from rummy_cli.players import find_player_by_prefix
 
 from .game import TonkGame
@@ -295,10 +297,12 @@ def _points(game, pairs):
     return points
 
 
-class Keeping:
+class Keeping(NoQuestions):  # Tonk asks nothing at the table: its rounds are typed
     ENDS = "a round of Tonk ends with --out NAME and each other player's --points NAME=N"
+    HANDS = ENDS
 
-    def start(self, players, starter, seed, created, typed, preset, last):
+    def start(self, names, starter, seed, created, typed, preset, last, dealt):
+        players = seated(names, last, "name the players, e.g. rummy new Ann Ben --game tonk")
         rules = PRESETS[preset].with_house_rules(typed)
         problem = rules.problem_for(len(players))
         if problem:
@@ -308,7 +312,7 @@ class Keeping:
             raise UnusableInputError(f"{dealer} is not a player")
         return TonkGame(tuple(players), dealer, rules, (), created)
 
-    def announced(self, game, number, where, starter_given):
+    def announced(self, game, number, where, starter_given, earlier):
         return [f"Game {number} of Tonk in {where}: {', '.join(game.players)}.",
                 f"{game.first_dealer} deals first; {game.rules.target} ends the game, "
                 "the lowest total wins."]
@@ -330,7 +334,7 @@ class Keeping:
         out = find_player_by_prefix(game.players, given["out"]) if given["out"] else was.out
         points = {**was.points, **_points(game, given["points"])}
         tonk = bool(given["tonk"]) or was.tonk
-        return game.with_round(number, out, points, tonk)
+        return game.with_round(number, out, points, tonk), []
 
 
 KEEPING = Keeping()

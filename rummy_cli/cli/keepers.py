@@ -26,7 +26,8 @@ import click
 from ..errors import RummyError
 from ..games import GAMES, PlayedGame, registered, registered_for
 from ..games.declared import Declared
-from .entries import _changed, entered, house_rules_json, say_entered
+from . import shell
+from .entries import _changed, entered, entered_as_answered, house_rules_json, say_entered
 from .options import SHARED, option_keys
 from .parsing import _print_json, _read
 
@@ -148,17 +149,19 @@ def _keeper(module: str) -> Keeper:
 class DeclaredKeeper:
     """The :class:`Keeper` of a game that says its command-line part as data (a
     :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
-    it by name, what it says is printed, what it refuses is said in one line."""
+    it by name, what it says is printed, its questions are put on the terminal, what it
+    refuses is said in one line."""
 
     def __init__(self, game: Declared, keeping: Scorekeeping) -> None:
         self.game, self.keeping = game, keeping
         self.flags = tuple(o.flag for o in game.options)
-        self.ENDS = self.HANDS = keeping.ENDS
-        self.OWN_OPTIONS = tuple(f for f in self.flags if f not in SHARED)
-        self.HAND_OPTIONS: tuple[str, ...] = ()
+        own = tuple(o.flag for o in game.options if not o.accepted)
+        self.ENDS, self.HANDS = keeping.ENDS, keeping.HANDS
+        self.OWN_OPTIONS = tuple(f for f in own if f not in SHARED)
+        self.HAND_OPTIONS = tuple(o.flag for o in game.options if o.holds)
         self.ACCEPTS = self.flags  # another game's options it takes, under its own words
-        self.FIX_OPTIONS = ", ".join(self.flags[:-1]) + f" or {self.flags[-1]}" \
-            if len(self.flags) > 1 else "".join(self.flags)
+        self.FIX_OPTIONS = ", ".join(own[:-1]) + f" or {own[-1]}" if len(own) > 1 \
+            else "".join(own)
 
     def _given(self, opts: RoundOptions | FixOptions) -> dict[str, object]:
         """The options the game takes, by their ``dest``; another one given is refused."""
@@ -183,13 +186,15 @@ class DeclaredKeeper:
               created: str, typed: dict[str, str], kind: str, hollywood: bool,
               last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
         if hollywood:
-            raise click.UsageError(f"--hollywood does not apply to {self.game.title}: it "
-                                   "scores a Gin game")
-        players = names or (tuple(last.players) if last is not None else ())
-        if not players:
-            raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben "
-                                   f"Cy --game {self.game.presets[0]}")
-        return self.keeping.start(players, starter, seed, created, typed, kind, last)
+            if not self.game.hollywood:
+                scored = [g for g in GAMES if g.hollywood]
+                presets = [p for g in scored for p in g.presets]
+                raise click.UsageError(
+                    f"--hollywood scores {' or '.join(g.title for g in scored)}: add --game "
+                    + (", ".join(presets[:-1]) + f" or {presets[-1]}" if len(presets) > 1
+                       else "".join(presets)))
+            typed = {**typed, "scoring": "hollywood"}
+        return self.keeping.start(names, starter, seed, created, typed, kind, last, dealt)
 
     def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
                  as_json: bool) -> None:
@@ -199,24 +204,44 @@ class DeclaredKeeper:
             return
         from ..render import fold
 
-        for line in self.keeping.announced(game, number, str(path), starter_given):
+        earlier = _read(path, quiet=True).games[:number - 1] if number > 1 else []
+        for line in self.keeping.announced(game, number, str(path), starter_given, earlier):
             click.echo(fold(line))
 
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
         given = self._given(opts)
-        if opts["guided"]:
-            raise click.UsageError(f"{self.game.title} asks no questions: {self.ENDS}")
+        if opts["guided"] or (self.keeping.asks(given) and shell.stdin_is_terminal()):
+            from .prompts import TerminalAsker
+
+            game = _read(path).current
+            enter = self.keeping.asked(game, given, TerminalAsker(), opts["yes"])
+            if enter is None:
+                click.echo("Nothing recorded.", err=True)
+                return
+            number = len(game.rounds) + 1
+            updated = entered_as_answered(path, type(game), game, enter)
+            say_entered(updated, number, as_json, announced=True)
+            return
         kind = type(_read(path, quiet=True).current)
         updated, number = entered(path, kind, lambda game: self.keeping.entered(game, given))
-        say_entered(updated, number, as_json, announced=False)
+        lines = () if as_json else self.keeping.entered_lines(updated, number, _named(path))
+        say_entered(updated, number, as_json, announced=False, lines=lines)
 
     def fixed(self, game: PlayedGame, number: int,
               opts: FixOptions) -> tuple[PlayedGame, list[str]]:
-        return self.keeping.fixed(game, number, self._given(opts)), []
+        return self.keeping.fixed(game, number, self._given(opts))
 
     def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
-        raise click.UsageError(f"{self.game.title} asks no questions: say what to change "
-                               f"({self.FIX_OPTIONS})")
+        from .prompts import TerminalAsker
+
+        return self.keeping.asked_again(game, number, TerminalAsker())
+
+
+def _named(path: Path) -> str | None:
+    """The ledger as a command to type names it: None for the default one."""
+    from ..ledger import ledger_path
+
+    return None if path == ledger_path(None) else str(path)
 
 
 def keeper_of(game: PlayedGame) -> Keeper:

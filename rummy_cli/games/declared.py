@@ -91,3 +91,7 @@ class Option:
     kind: str  # 'flag', 'name' or 'pairs'
     metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
     help: str = ""  # what a new word's --help says
+    holds: bool = False  # it gives what a player holds (--rack): another game says its HANDS
+    # another game's word the game takes as its own (Rummikub's --stock-out for --pool-out):
+    # not its own option, and not one ``fix`` lists
+    accepted: bool = False

@@ -1,0 +1,75 @@
+"""What the games' scorekeeping parts share (each game's ``scorekeeping``, a
+:class:`~rummy_cli.games.protocol.Scorekeeping`): the rules a new game starts from, with the
+house rules typed and those carried from the last game, the players of a new game, and a
+game handed to its own part. Pure: nothing printed, no click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from ..errors import OptionsError, RummyError, UnusableInputError
+from . import PlayedGame, registered
+
+G = TypeVar("G", bound=PlayedGame)
+
+
+def seated(names: Sequence[str], last: PlayedGame | None, example: str) -> tuple[str, ...]:
+    """The players of a new game: the names typed, else the last game's (``example``: the
+    command that names them, said when there are none)."""
+    players = tuple(names) or (tuple(last.players) if last is not None else ())
+    if not players:
+        raise OptionsError(example)
+    return players
+
+
+def own(kind: type[G], game: PlayedGame) -> G:
+    """``game``, handed to the keeper of ``kind`` by :func:`keeper_of`: of that class."""
+    if not isinstance(game, kind):  # keeper_of chose another keeper: never
+        raise RummyError(f"{registered(game.rules.game).title} is not kept as "
+                         f"{kind.__name__}")
+    return game
+
+
+R = TypeVar("R", bound="HouseRuled")
+
+
+class HouseRuled(Protocol):
+    """Rules that take house rules as typed and say when a table cannot play them."""
+
+    def with_house_rules(self: R, typed: dict[str, str]) -> R: ...
+    def problem_for(self, players: int) -> tuple[str, str] | None: ...
+
+
+def playable(base: R, typed: dict[str, str], players: int) -> R:
+    """The rules of a new game: ``base`` with the house rules typed (``--rule``), refused
+    when ``players`` players cannot play them."""
+    from ..house_rules import RuleError
+
+    try:
+        rules = base.with_house_rules(typed)
+        problem = rules.problem_for(players)
+    except RuleError as exc:
+        raise UnusableInputError(str(exc)) from None
+    if problem:
+        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
+    return rules
+
+
+P = TypeVar("P")  # a game's rules
+
+
+def next_rules(preset: P, last: PlayedGame | None) -> P:
+    """The rules a new game of ``preset`` starts from: the preset with the house rules of
+    ``last`` (the ledger's last game, of any kind) that it keeps (see
+    :func:`~rummy_cli.house_rules.carried`)."""
+    if last is None:
+        return preset
+    from dataclasses import replace
+
+    from ..house_rules import carried
+
+    return replace(preset, **carried(last.sheet().house_rules(), preset))  # type: ignore[type-var]
+
+
