@@ -227,6 +227,7 @@ class DeclaredKeeper:
             return
         current = _read(path, quiet=True).current
         still_kept(self, current, path)
+        self.keeping.check(current, given)  # what was typed wrong is said before the lock
         kind = type(current)
         updated, number = entered(path, kind, lambda game: self.keeping.entered(game, given))
         lines = () if as_json else self.keeping.entered_lines(updated, number, _named(path))

@@ -14,6 +14,7 @@ from ..keeping import given_hands, next_rules, own, playable, seated
 
 if TYPE_CHECKING:
     from ...asking import Asker
+    from ...hands import HandEntry
     from .. import PlayedGame
     from ..protocol import Json, Scorekeeping
     from .game import Game
@@ -87,22 +88,35 @@ class Keeping:
                 "first_leader": leader_of(game.players, game.first_dealer),
                 "target": game.rules.target}
 
+    def check(self, game: Any, given: Mapping[str, Any]) -> None:
+        """Two knockers, both endings, no ending, a hand not written as one: refused."""
+        from .game import Game
+
+        self._typed(own(Game, game), given)
+
     def entered(self, game: Any, given: Mapping[str, Any]) -> Game:
         """The game with the round the options say: its ending and every hand."""
-        from ...given import hands_from_options
-        from .game import Game, check_open, record_round
+        from .game import Game, record_round
 
         game = own(Game, game)
+        knocker, answers = self._typed(game, given)
+        return record_round(game, knocker, answers)[0]
+
+    def _typed(self, game: Game, given: Mapping[str, Any]
+               ) -> tuple[str | None, dict[str, HandEntry]]:
+        """The knocker (None: the stock ran out) and the hands, as typed."""
+        from ...given import hands_from_options
+        from .game import check_open
+
         knocker, stock_out = _ending(given)
         if knocker is None and not stock_out:
-            check_open(game)
+            check_open(game)  # a game over says so first
             missing = ("say how the round ended: --knock NAME or --stock-out"
                        if self.asks(given) else
                        "say how the round ended: --knock NAME or --stock-out, as well as the "
                        "hands")
             raise OptionsError(f"{missing} (or run 'rummy round' on a terminal to be asked)")
-        answers = hands_from_options(given["hands"], given["points"])
-        return record_round(game, knocker, answers)[0]
+        return knocker, hands_from_options(given["hands"], given["points"])
 
     def entered_lines(self, game: Any, number: int, where: str | None) -> list[str]:
         return []  # the round's sentence says it all
