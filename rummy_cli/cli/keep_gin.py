@@ -265,8 +265,8 @@ def fixed(played: PlayedGame, number: int, opts: FixOptions) -> tuple[GinGame, l
     """The game with hand ``number`` changed as the options say, the rest of the hand as
     recorded (``rummy fix N --hand ...``), and notes on what the change dropped."""
     from ..games.gin.game import GinGame
+    from ..games.keeping import given_hands
     from ..players import find_player_by_prefix
-    from .keep_manipulation import given_hands
 
     game = entries.own(GinGame, played)
     knock, dead, was = opts["knock"], opts["dead"], game.rounds[number - 1]

@@ -8,9 +8,9 @@ announced, the options that enter or change an entry) a new game says as data an
 functions of its package (its declared ``scorekeeping``, a
 :class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
 into the commands' steps: a new game is its package and one line in the registry
-(``rummy_cli.games.PACKAGES``), with no module here. The three games rummy ships still have
-their :class:`Keeper` module here, ``keep_<package>`` (their questions on a terminal are not
-data yet), found through the registry by :func:`keepers`.
+(``rummy_cli.games.PACKAGES``), with no module here, as Manipulation Rummy is. Gin and
+Rummikub still have their :class:`Keeper` module here, ``keep_<package>``, found through the
+registry by :func:`keepers`.
 """
 
 from __future__ import annotations
@@ -179,6 +179,8 @@ class DeclaredKeeper:
                     raise click.UsageError(f"{option.flag} is given {len(value)} times "
                                            f"({', '.join(value)}): give it once")
                 value = value[0] if value else None
+            elif option.kind == "names" and not isinstance(value, tuple):  # fix's: one
+                value = () if value is None else (value,)
             given[option.dest] = value
         return given
 
@@ -214,6 +216,7 @@ class DeclaredKeeper:
             from .prompts import TerminalAsker
 
             game = _read(path).current
+            still_kept(self, game, path)  # the game read first may have been replaced since
             enter = self.keeping.asked(game, given, TerminalAsker(), opts["yes"])
             if enter is None:
                 click.echo("Nothing recorded.", err=True)
@@ -222,7 +225,10 @@ class DeclaredKeeper:
             updated = entered_as_answered(path, type(game), game, enter)
             say_entered(updated, number, as_json, announced=True)
             return
-        kind = type(_read(path, quiet=True).current)
+        current = _read(path, quiet=True).current
+        still_kept(self, current, path)
+        self.keeping.check(current, given)  # what was typed wrong is said before the lock
+        kind = type(current)
         updated, number = entered(path, kind, lambda game: self.keeping.entered(game, given))
         lines = () if as_json else self.keeping.entered_lines(updated, number, _named(path))
         say_entered(updated, number, as_json, announced=False, lines=lines)

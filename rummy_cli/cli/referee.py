@@ -353,7 +353,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         hand_c = _cards(hand or "", "--hand")
         after_t = _table(after or "", "--after")
     elif guided or shell.stdin_is_terminal():
-        from .card_questions import ask_turn
+        from .turn_questions import ask_turn
 
         rules = card_rules(house_rules)  # (refused before a question is asked)
         before_t, hand_c, after_t, draws = ask_turn(before, hand, after, decks or 2, draws)

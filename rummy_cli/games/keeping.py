@@ -1,16 +1,19 @@
 """What the games' scorekeeping parts share (each game's ``scorekeeping``, a
 :class:`~rummy_cli.games.protocol.Scorekeeping`): the rules a new game starts from, with the
-house rules typed and those carried from the last game, the players of a new game, and a
-game handed to its own part. Pure: nothing printed, no click.
+house rules typed and those carried from the last game, the players of a new game, a
+game handed to its own part, and the hands given as options. Pure: nothing printed, no click.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..errors import OptionsError, RummyError, UnusableInputError
 from . import PlayedGame, registered
+
+if TYPE_CHECKING:
+    from ..hands import HandEntry
 
 G = TypeVar("G", bound=PlayedGame)
 
@@ -30,6 +33,21 @@ def own(kind: type[G], game: PlayedGame) -> G:
         raise RummyError(f"{registered(game.rules.game).title} is not kept as "
                          f"{kind.__name__}")
     return game
+
+
+def given_hands(game: PlayedGame, given: Mapping[str, Any]) -> dict[str, HandEntry]:
+    """The hands given with --hand and --points (``given``'s ``hands`` and ``points``, as
+    typed), by the players' own names; a player's given twice is refused."""
+    from ..given import hands_from_options
+    from ..players import find_player_by_prefix
+
+    found: dict[str, HandEntry] = {}
+    for name, hand in hands_from_options(given["hands"], given["points"]).items():
+        player = find_player_by_prefix(game.players, name)
+        if player in found:
+            raise OptionsError(f"{player}'s hand is given twice: give one per player")
+        found[player] = hand
+    return found
 
 
 R = TypeVar("R", bound="HouseRuled")

@@ -212,6 +212,12 @@ class Scorekeeping(Protocol):
         """'rummy new --json', without the house rules (the CLI adds them)."""
         ...
 
+    def check(self, game: Any, given: Mapping[str, object]) -> None:
+        """Refuse options ``given`` that cannot enter an entry in ``game`` (as read before the
+        ledger is locked): a mistake in what was typed is said without waiting for the lock
+        or making its file; :meth:`entered` is called all the same, under the lock."""
+        ...
+
     def entered(self, game: Any, given: Mapping[str, object]) -> PlayedGame:
         """The game with one more entry, as the options ``given`` say."""
         ...
@@ -249,9 +255,12 @@ class Scorekeeping(Protocol):
 class NoQuestions:
     """A :class:`Scorekeeping` part for a game that asks nothing at the table and says
     nothing more after an entry: its entries are typed as options (``--guided`` and a bare
-    ``rummy fix N`` are refused, saying so)."""
+    ``rummy fix N`` are refused, saying so), and checked as they are entered."""
 
     ENDS: str
+
+    def check(self, game: Any, given: Mapping[str, object]) -> None:
+        return None  # its entry checks all it is given
 
     def entered_lines(self, game: Any, number: int, where: str | None) -> list[str]:
         return []

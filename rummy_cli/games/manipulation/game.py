@@ -95,8 +95,11 @@ class Game:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        # the module by its own name, not as an attribute of the package (whose GAME
+        # reaches this module again through its keeping)
+        import rummy_cli.games.manipulation.report as report
+
         from ..protocol import ReportSheet
-        from . import report
 
         return ReportSheet(self, report)
 
