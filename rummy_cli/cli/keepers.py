@@ -179,6 +179,9 @@ class DeclaredKeeper:
                     raise click.UsageError(f"{option.flag} is given {len(value)} times "
                                            f"({', '.join(value)}): give it once")
                 value = value[0] if value else None
+            elif option.kind == "names":  # fix takes one, round any number: a tuple
+                value = (value,) if isinstance(value, str) else tuple(
+                    cast("tuple[str, ...] | None", value) or ())
             given[option.dest] = value
         return given
 

@@ -83,12 +83,14 @@ class Option:
     adds to them with this ``help``.
 
     ``dest`` names what the game is handed (see ``Scorekeeping.entered``): for 'flag' a
-    bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
+    bool, for 'name' the name typed or None, for 'names' every name typed as a tuple (the
+    game says itself why one is enough: Rummikub's "one player goes out"), for 'pairs' a
+    tuple of the NAME=VALUE typed.
     """
 
     flag: str  # '--out'
     dest: str  # 'out'
-    kind: str  # 'flag', 'name' or 'pairs'
+    kind: str  # 'flag', 'name', 'names' or 'pairs'
     metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
     help: str = ""  # what a new word's --help says
     holds: bool = False  # it gives what a player holds (--rack): another game says its HANDS
