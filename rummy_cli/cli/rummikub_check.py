@@ -138,7 +138,7 @@ def turn_from_options(before: str | None, rack: str | None, after: str | None, g
     rules = tile_rules(game, typed)
     given = any(x is not None for x in (before, rack, after))
     if guided or (not given and shell.stdin_is_terminal()):  # as the card referee: ask
-        from .rummikub_questions import ask_tile_turn
+        from .turn_questions import ask_tile_turn
 
         before_t, rack_t, after_t, initial = ask_tile_turn(before, rack, after, rules,
                                                            True if initial else None)

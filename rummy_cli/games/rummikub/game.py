@@ -102,8 +102,11 @@ class RummikubGame:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        # the module itself, not through the package: the package's __init__ imports the
+        # scorekeeping (keeping), which imports this module, and no import may go round
+        import rummy_cli.games.rummikub.report as report
+
         from ..protocol import ReportSheet
-        from . import report
 
         return ReportSheet(self, report)
 
