@@ -176,8 +176,9 @@ class DeclaredKeeper:
             value = raw.get(keys[option.flag])
             if option.kind == "name" and isinstance(value, tuple):
                 if len(value) > 1:
-                    raise click.UsageError(f"{option.flag} is given {len(value)} times "
-                                           f"({', '.join(value)}): give it once")
+                    why = f": {option.once}" if option.once else \
+                        f" ({', '.join(value)}): give it once"
+                    raise click.UsageError(f"{option.flag} is given {len(value)} times{why}")
                 value = value[0] if value else None
             given[option.dest] = value
         return given
