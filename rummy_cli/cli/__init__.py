@@ -9,9 +9,9 @@ back alike. One module per group of commands: ``referee`` (check meld, table, tu
 check knock), ``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``,
 ``example`` (the shipped samples), ``completion`` (the shell scripts). A game's own part
 comes from its package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they
-share). ``prompts`` is the asking loop at a terminal, and ``card_questions``,
-``gin_questions`` and ``rummikub_questions`` each game's questions (``fix_questions``: a
-round asked again for ``fix``).
+share). ``prompts`` is the asking loop at a terminal, and ``card_questions`` and
+``rummikub_questions`` each game's questions (``fix_questions``: a round asked again for
+``fix``); the Gin family asks its own, through ``prompts.TerminalAsker``.
 """
 
 from __future__ import annotations
