@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import pytest
 from clirun import ok, one_error_line, run
 
 from rummy_cli.asking import BACK_WORDS, Back
@@ -108,3 +109,13 @@ def test_gin_knock_given_twice_says_a_hand_has_one_knocker() -> None:
     assert code == 2 and "--knock is given 2 times: a hand has one knocker (see '" in \
         one_error_line(err)
     assert Path("rummy-ledger.yaml").read_bytes() == before
+
+
+def test_g16_guided_oklahoma_joker_upcard_given_is_refused_then_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    ok("new", "Ann", "Ben", "--game", "oklahoma", "--dealer", "Ann")
+    code, _, err = run("round", "--upcard", "JK", input="Ann\nAnn\n6H\n3\n20\ny\n")
+    assert code == 0, err
+    assert "  The upcard is a card, not a joker. Back to the start of the hand.\n" in err
+    assert "Hand 1: Ann knocked and wins: 17 points" in err

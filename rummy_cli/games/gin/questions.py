@@ -6,11 +6,11 @@ answer is checked as it is typed. Pure: what is said goes to the asker."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...asking import BACK_WORDS, STOCK_WORDS, Back, CanGoBack, not_back, player_or_word
 from ...cards import parse_cards
-from ...errors import RummyError
+from ...errors import RummyError, UnusableInputError
 from ...hands import HandEntry, normalize_hand, typed_hand
 from ...numbers import is_digits
 from ...players import find_player_by_prefix, name_key, players_matching
@@ -96,9 +96,11 @@ def gin_hand_of(game: GinGame, player: str, knocks: bool, upcard: str | None,
     from .showdown import HAND, MOST_DEADWOOD, limit_words, real_cards
 
     card = None if upcard is None else parse_card(upcard)
-    limit = game.rules.knock_limit(cast("Card | None", card))  # (a joker: as before)
+    if card is not None and not isinstance(card, Card):  # --upcard JK: as 'round' says it
+        raise UnusableInputError("the upcard is a card, not a joker")
+    limit = game.rules.knock_limit(card)
     # the words check knock uses: 'the upcard AH allows gin only (G16)'
-    allowed, why = limit_words(game.rules, limit, card if isinstance(card, Card) else None)
+    allowed, why = limit_words(game.rules, limit, card)
 
     def hand(raw: str) -> HandEntry:
         entry = normalize_hand(typed_hand(not_back(raw)), player)
