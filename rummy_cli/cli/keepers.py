@@ -8,9 +8,9 @@ announced, the options that enter or change an entry) a new game says as data an
 functions of its package (its declared ``scorekeeping``, a
 :class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
 into the commands' steps: a new game is its package and one line in the registry
-(``rummy_cli.games.PACKAGES``), with no module here. The three games rummy ships still have
-their :class:`Keeper` module here, ``keep_<package>`` (their questions on a terminal are not
-data yet), found through the registry by :func:`keepers`.
+(``rummy_cli.games.PACKAGES``), with no module here, as the Gin family is. The other games
+rummy ships still have their :class:`Keeper` module here, ``keep_<package>`` (their
+questions on a terminal are not data yet), found through the registry by :func:`keepers`.
 """
 
 from __future__ import annotations
