@@ -8,10 +8,9 @@ back alike. One module per group of commands: ``referee`` (check meld, table, tu
 ``scorekeeper`` (round), ``review`` (standings, history, undo), ``showdown`` (deadwood,
 check knock), ``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``,
 ``example`` (the shipped samples), ``completion`` (the shell scripts). A game's own part
-comes from its package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they
-share). ``prompts`` is the asking loop at a terminal, and ``gin_questions`` and
-``rummikub_questions`` a game's questions (``fix_questions``: a hand asked again for
-``fix``); ``turn_questions`` asks the referee's turn.
+comes from its package through ``keepers`` (``entries``: the steps every game shares);
+``prompts`` is the asking loop at a terminal (``prompts.TerminalAsker``, through which each
+game asks its own questions), and ``turn_questions`` asks the referee's turn.
 """
 
 from __future__ import annotations

@@ -8,18 +8,15 @@ announced, the options that enter or change an entry) a new game says as data an
 functions of its package (its declared ``scorekeeping``, a
 :class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
 into the commands' steps: a new game is its package and one line in the registry
-(``rummy_cli.games.PACKAGES``), with no module here, as Manipulation Rummy is. Gin and
-Rummikub still have their :class:`Keeper` module here, ``keep_<package>``, found through the
-registry by :func:`keepers`.
+(``rummy_cli.games.PACKAGES``), with no module here: every game rummy ships is kept so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
 import click
 
@@ -69,85 +66,22 @@ class FixOptions(GivenOptions):
     big_gin: bool | None
 
 
-class Keeper(Protocol):
-    """What a game's keeper module (``keep_<package>``) provides: the game's own options
-    and the commands' steps that differ from game to game."""
-
-    @property
-    def ENDS(self) -> str:
-        """How an entry ends, in the options' words (said when another game's is given)."""
-        ...
-
-    @property
-    def HANDS(self) -> str:
-        """How what a player holds is given (said when another game's way is given)."""
-        ...
-
-    @property
-    def OWN_OPTIONS(self) -> tuple[str, ...]:
-        """The options of ``round`` and ``fix`` only this game takes."""
-        ...
-
-    @property
-    def HAND_OPTIONS(self) -> tuple[str, ...]:
-        """Of those, the ones that give what a player holds."""
-        ...
-
-    @property
-    def ACCEPTS(self) -> tuple[str, ...]:
-        """Options of another game this one takes under its own words."""
-        ...
-
-    @property
-    def FIX_OPTIONS(self) -> str:
-        """What ``fix`` can change, as its message lists it."""
-        ...
-
-    def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
-              created: str, typed: dict[str, str], kind: str, hollywood: bool,
-              last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
-        """The first game, or the next one after ``last`` (any game's, over); ``dealt`` is
-        the ledger's last game with a dealer, from which a card game's deal goes on."""
-        ...
-
-    def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
-                 as_json: bool) -> None:
-        """What 'rummy new' says of the game it started."""
-        ...
-
-    def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
-        """``rummy round``: the entry as typed, or asked on a terminal."""
-        ...
-
-    def fixed(self, game: PlayedGame, number: int,
-              opts: FixOptions) -> tuple[PlayedGame, list[str]]:
-        """The game with entry ``number`` changed as the options say, and notes on what
-        else the change dropped."""
-        ...
-
-    def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
-        """Entry ``number`` asked again on a terminal, each recorded answer the default."""
-        ...
-
-
 def keepers() -> dict[str, Keeper]:
-    """Each game's keeper, by its package in ``games/``: a game that says its command-line
-    part as data (its declared ``scorekeeping``) is kept by :class:`DeclaredKeeper`; one
-    that does not yet, by the module ``keep_<package>`` here."""
+    """Each game's keeper, by its package in ``games/``: the :class:`DeclaredKeeper` of what
+    its package declares (its ``scorekeeping``)."""
     return {game.package: _keeper(game.module) for game in GAMES}
 
 
 @cache
 def _keeper(module: str) -> Keeper:
     game = next(g for g in GAMES if g.module == module)
-    if game.scorekeeping is not None:
-        return DeclaredKeeper(game, game.scorekeeping())
-    # mypy checks each keep_<package> module against Keeper (see the end of each)
-    return cast("Keeper", import_module(f"{__package__}.keep_{game.package}"))
+    if game.scorekeeping is None:
+        raise RummyError(f"{game.title} keeps no score sheet in rummy")
+    return DeclaredKeeper(game, game.scorekeeping())
 
 
 class DeclaredKeeper:
-    """The :class:`Keeper` of a game that says its command-line part as data (a
+    """The keeper of a game, from what its package says of its command-line part as data (a
     :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
     it by name, what it says is printed, its questions are put on the terminal, what it
     refuses is said in one line."""
@@ -176,8 +110,9 @@ class DeclaredKeeper:
             value = raw.get(keys[option.flag])
             if option.kind == "name" and isinstance(value, tuple):
                 if len(value) > 1:
-                    raise click.UsageError(f"{option.flag} is given {len(value)} times "
-                                           f"({', '.join(value)}): give it once")
+                    why = f": {option.once}" if option.once else \
+                        f" ({', '.join(value)}): give it once"
+                    raise click.UsageError(f"{option.flag} is given {len(value)} times{why}")
                 value = value[0] if value else None
             elif option.kind == "names" and not isinstance(value, tuple):  # fix's: one
                 value = () if value is None else (value,)
@@ -241,6 +176,9 @@ class DeclaredKeeper:
         from .prompts import TerminalAsker
 
         return self.keeping.asked_again(game, number, TerminalAsker())
+
+
+Keeper = DeclaredKeeper  # every game's keeper at the command line
 
 
 def _named(path: Path) -> str | None:

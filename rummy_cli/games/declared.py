@@ -97,3 +97,6 @@ class Option:
     # another game's word the game takes as its own (Rummikub's --stock-out for --pool-out):
     # not its own option, and not one ``fix`` lists
     accepted: bool = False
+    # a 'name' given more than once: why it is one ('a hand has one knocker'), said instead
+    # of the names given
+    once: str = ""

@@ -4,9 +4,14 @@ Hollywood's three columns (``score``), a game of hands (``game``) and its place 
 (``record``), the least-deadwood, layout and layoff searches (``deadwood``), and what is
 printed: the showdown's report (``report``), the score sheets (``sheet``, ``hollywood_sheet``)."""
 
-from typing import Any
+from __future__ import annotations
 
-from ..declared import Declared, Kind
+from typing import TYPE_CHECKING, Any
+
+from ..declared import Declared, Kind, Option
+
+if TYPE_CHECKING:
+    from ..protocol import Scorekeeping
 
 
 def _kind_of(rules: Any) -> str:
@@ -24,6 +29,13 @@ def _titled(rules: Any) -> str:
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
 
 
+def _keeping() -> Scorekeeping:
+    """How the command line keeps a Gin game (imported when a command needs it)."""
+    from .keeping import KEEPING
+
+    return KEEPING
+
+
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
@@ -32,4 +44,13 @@ GAME = Declared(
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
     kind_of=_kind_of, titled=_titled,
-    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"})
+    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
+    scorekeeping=_keeping,
+    # the options of round and fix, in the order 'fix' lists them
+    options=(Option(flag="--knock", dest="knock", kind="name", once="a hand has one knocker"),
+             Option(flag="--dead", dest="dead", kind="flag"),
+             Option(flag="--hand", dest="hands", kind="pairs"),
+             Option(flag="--points", dest="points", kind="pairs"),
+             Option(flag="--upcard", dest="upcard", kind="name"),
+             Option(flag="--melds", dest="melds", kind="pairs"),
+             Option(flag="--big-gin", dest="big_gin", kind="flag")))

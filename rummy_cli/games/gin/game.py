@@ -127,8 +127,11 @@ class GinGame:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.sheet` bound to it."""
+        # (not 'from . import sheet': that imports the package, whose scorekeeping imports
+        # this module; the law of no import cycle counts imports inside functions too)
+        import rummy_cli.games.gin.sheet as sheet
+
         from ..protocol import ReportSheet
-        from . import sheet
 
         return ReportSheet(self, sheet)
 
