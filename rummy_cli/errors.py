@@ -15,6 +15,11 @@ class UnusableInputError(RummyError):
     """The input is well written but cannot be judged (too many copies, illegal start table)."""
 
 
+class OptionError(UnusableInputError):
+    """An option the command cannot take as given (with this game, or with another option);
+    the CLI says it as click says a misused option, pointing to the command's --help."""
+
+
 class RefusedError(RummyError):
     """The action is against the rules of the game (a knock with too many points, ...)."""
 

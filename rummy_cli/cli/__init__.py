@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import (  # noqa: F401  (each registers its commands)
     chart,
     completion,
+    dispute,
     example,
     fix,
     new_game,

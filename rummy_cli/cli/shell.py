@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from .. import __version__
-from ..errors import InputEnded, RummyError
+from ..errors import InputEnded, OptionError, RummyError
 from .streams import _OUTPUT_ERRNOS, _output_gone, closed_streams_held, streams_that_cannot_fail
 
 # --- the error boundary -----------------------------------------------------------------
@@ -247,6 +247,8 @@ class RummyGroup(click.Group):
             _error(f"{usage_line(exc.format_message())} (see '{where} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
+        except OptionError as exc:  # a referee's refusal of an option, said as click's
+            _error(f"{usage_line(str(exc))} (see '{_command_path(self, words)} --help')")
         except InputEnded as exc:  # like a stop: say whether the ledger was left alone
             stopped = _RUN.writes and not _RUN.saved
             _error(f"{exc}; nothing was changed" if stopped else str(exc))

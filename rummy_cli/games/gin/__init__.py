@@ -24,10 +24,19 @@ def _titled(rules: Any) -> str:
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
 
 
+def _referee() -> Any:  # check meld, table; deadwood, check knock (games.referee)
+    from . import referee
+
+    return referee
+
+
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
-    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True, referee="gin",
+    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True,
+    melds=_referee, showdown=_referee, refereed_as="{} (ace low only, no jokers, one deck)",
+    preset_notes={"gin": "25/25, big gin 31", "classic": "gin 20, undercut 10",
+                  "oklahoma": "the upcard sets the knock limit"},
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),

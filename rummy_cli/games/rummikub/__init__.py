@@ -12,10 +12,24 @@ def _titled(rules: Any) -> str:
     return TITLES[rules.game]
 
 
+def _referee() -> Any:  # check meld, table, turn (games.referee: MeldJudge, TurnJudge)
+    from . import referee
+
+    return referee
+
+
+def _solver() -> Any:  # arrange, hint (games.referee.Solver)
+    from . import hints
+
+    return hints
+
+
 _PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
 # what the game declares of itself to the registry (rummy_cli.games); every preset counts
 # as Rummikub in the statistics: a tile is worth the same
 GAME = Declared(module=__name__, title="Rummikub", presets=_PRESETS, names=_PRESETS,
-                starter="first", referee="tiles", in_card_books=False, titled=_titled,
+                starter="first", in_card_books=False,
+                titled=_titled, melds=_referee, turns=_referee, solver=_solver,
+                refereed_as="the tiles of {}",
                 kinds=(Kind(key="rummikub", name="Rummikub", jokers=True),),
                 kind_aliases={"rummikub strict": "rummikub", "rummikub xp": "rummikub"})
