@@ -4,9 +4,14 @@ Hollywood's three columns (``score``), a game of hands (``game``) and its place 
 (``record``), the least-deadwood, layout and layoff searches (``deadwood``), and what is
 printed: the showdown's report (``report``), the score sheets (``sheet``, ``hollywood_sheet``)."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ..declared import Declared, Kind
+
+if TYPE_CHECKING:
+    from ..referee import MeldJudge, Showdown
 
 
 def _kind_of(rules: Any) -> str:
@@ -24,7 +29,14 @@ def _titled(rules: Any) -> str:
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
 
 
-def _referee() -> Any:  # check meld, table; deadwood, check knock (games.referee)
+# its referee, loaded when a command needs it (mypy checks the module against each part)
+def _melds() -> MeldJudge:  # check meld, check table
+    from . import referee
+
+    return referee
+
+
+def _showdown() -> Showdown:  # deadwood, check knock
     from . import referee
 
     return referee
@@ -34,7 +46,7 @@ def _referee() -> Any:  # check meld, table; deadwood, check knock (games.refere
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
     names=("gin", "classic", "oklahoma"), word="hand", hollywood=True,
-    melds=_referee, showdown=_referee, refereed_as="{} (ace low only, no jokers, one deck)",
+    melds=_melds, showdown=_showdown, refereed_as="{} (ace low only, no jokers, one deck)",
     preset_notes={"gin": "25/25, big gin 31", "classic": "gin 20, undercut 10",
                   "oklahoma": "the upcard sets the knock limit"},
     kinds=(Kind(key="gin", name="Gin", word="hand"),

@@ -148,10 +148,3 @@ def _upcard(text: str | None) -> Card | None:
         raise UnusableInputError(f"the upcard is one card, e.g. --upcard 6S; got {len(cards)}")
     return cards[0]
 
-
-if TYPE_CHECKING:  # this module is a game's meld judge and showdown: mypy checks it
-    from ..referee import MeldJudge, Showdown
-    from . import referee as _this
-
-    _melds: MeldJudge = _this
-    _showdown: Showdown = _this

@@ -3,18 +3,30 @@
 the ledger (``record``) and what its commands print (``report``). The arrangement search it
 uses is shared (``rummy_cli.search``)."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..declared import Declared
 
+if TYPE_CHECKING:
+    from ..referee import MeldJudge, Solver, TurnJudge
 
-def _referee() -> Any:  # check meld, table, turn (games.referee: MeldJudge, TurnJudge)
+
+# its referee, loaded when a command needs it (mypy checks each module against its part)
+def _melds() -> MeldJudge:  # check meld, check table
     from . import referee
 
     return referee
 
 
-def _solver() -> Any:  # arrange, hint (games.referee.Solver)
+def _turns() -> TurnJudge:  # check turn
+    from . import referee
+
+    return referee
+
+
+def _solver() -> Solver:  # arrange, hint
     from . import hints
 
     return hints
@@ -22,5 +34,5 @@ def _solver() -> Any:  # arrange, hint (games.referee.Solver)
 
 # what the game declares of itself to the registry (rummy_cli.games)
 GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),
-                names=("manipulation-rummy",), melds=_referee, turns=_referee,
+                names=("manipulation-rummy",), melds=_melds, turns=_turns,
                 solver=_solver, refereed_as="{} (cards)")

@@ -134,9 +134,3 @@ def _play_text(play: Play, rules: Rules, asked: Asked) -> str:
                       f"({plural(left, 'point')}).{knock}", style))
     return "\n".join(lines)
 
-
-if TYPE_CHECKING:  # this module is a game's solver: mypy checks it
-    from ..referee import Solver
-    from . import hints as _this
-
-    _solver: Solver = _this

@@ -179,10 +179,3 @@ def judged(before: Table, hand: list[AnyCard], after: Table, rules: Rules, asked
     return Said(verdict.legal, turn_text(verdict, asked.style, suggestion, looked, rules,
                                          partial))
 
-
-if TYPE_CHECKING:  # this module is a game's meld and turn judge: mypy checks it
-    from ..referee import MeldJudge, TurnJudge
-    from . import referee as _this
-
-    _melds: MeldJudge = _this
-    _turns: TurnJudge = _this

@@ -1,8 +1,13 @@
 """Rummikub (K1-K24): tiles on the table, the opening of 30, free jokers."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ..declared import Declared, Kind
+
+if TYPE_CHECKING:
+    from ..referee import MeldJudge, Solver, TurnJudge
 
 
 def _titled(rules: Any) -> str:
@@ -12,13 +17,20 @@ def _titled(rules: Any) -> str:
     return TITLES[rules.game]
 
 
-def _referee() -> Any:  # check meld, table, turn (games.referee: MeldJudge, TurnJudge)
+# its referee, loaded when a command needs it (mypy checks each module against its part)
+def _melds() -> MeldJudge:  # check meld, check table
     from . import referee
 
     return referee
 
 
-def _solver() -> Any:  # arrange, hint (games.referee.Solver)
+def _turns() -> TurnJudge:  # check turn
+    from . import referee
+
+    return referee
+
+
+def _solver() -> Solver:  # arrange, hint
     from . import hints
 
     return hints
@@ -29,7 +41,7 @@ _PRESETS = ("rummikub", "rummikub-strict", "rummikub-xp")
 # as Rummikub in the statistics: a tile is worth the same
 GAME = Declared(module=__name__, title="Rummikub", presets=_PRESETS, names=_PRESETS,
                 starter="first", in_card_books=False,
-                titled=_titled, melds=_referee, turns=_referee, solver=_solver,
+                titled=_titled, melds=_melds, turns=_turns, solver=_solver,
                 refereed_as="the tiles of {}",
                 kinds=(Kind(key="rummikub", name="Rummikub", jokers=True),),
                 kind_aliases={"rummikub strict": "rummikub", "rummikub xp": "rummikub"})

@@ -121,9 +121,3 @@ def _play_text(play: TilePlay, rules: RummikubRules, style: Style) -> str:
                       f"({plural(left, 'point')}).", prose))
     return "\n".join(lines)
 
-
-if TYPE_CHECKING:  # this module is a game's solver: mypy checks it
-    from ..referee import Solver
-    from . import hints as _this
-
-    _solver: Solver = _this

@@ -241,10 +241,3 @@ def judged(before: TileTable, rack: Sequence[AnyTile], after: TileTable, rules: 
     return Said(verdict.legal, turn_text(verdict, asked.style, found, looked, rules.opening,
                                          continued=rules.opening_turn == "continue"))
 
-
-if TYPE_CHECKING:  # this module is a game's meld and turn judge: mypy checks it
-    from ..referee import MeldJudge, TurnJudge
-    from . import referee as _this
-
-    _melds: MeldJudge = _this
-    _turns: TurnJudge = _this
