@@ -15,7 +15,7 @@ import click
 from ..errors import UnusableInputError
 from ..games import judging
 from . import shell
-from .judges import asked, found, game_option, games_said, judge_of, say
+from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
 from .options import _count, complete_file, decks_option, json_option, style_options
 from .parsing import _style
 from .referee import check, tile_rule_option
@@ -151,6 +151,7 @@ def _turn_game(f: Any) -> Any:
 @tile_rule_option
 @json_option
 @style_options
+@refusals_said
 def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
                draws: int | None, guided: bool, initial: bool, decks: int | None, game: str,
                house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,

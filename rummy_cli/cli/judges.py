@@ -5,13 +5,15 @@ its refusals said from the registry, the options handed over as an ``Asked``, an
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 
+from ..errors import OptionError
 from ..games import judging
 from ..render import Style
 from .options import F, choices_said
@@ -128,6 +130,18 @@ def asked(part: str, declared: Declared, judge: Any, game: str, *,
                  refusal=refusal(part, judge, house_rules, initial) if takes else "",
                  games=" or ".join(", ".join(g.presets) for g in judging(part)),
                  belongs=belongs(part, declared))
+
+
+def refusals_said(f: F) -> F:
+    """The command ``f``, an option refused by the game's referee (``OptionError``) said as
+    click says a misused option: with the command's ``--help`` to see."""
+    @functools.wraps(f)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return f(*args, **kwargs)
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from None
+    return cast(F, command)
 
 
 def say(said: Said, as_json: bool) -> NoReturn:

@@ -10,7 +10,7 @@ import click
 
 from ..cards import quoted
 from ..render import Style
-from .judges import asked, found, game_option, games_said, judge_of, say
+from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
 from .options import F, decks_option, json_option, style_options
 from .parsing import _style
 from .shell import RummyGroup, cli
@@ -66,6 +66,7 @@ def _melds_judged(game: str, house_rules: tuple[str, ...], decks: int | None, as
 @tile_rule_option
 @json_option
 @style_options
+@refusals_said
 def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
                house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
                unicode: bool) -> None:
@@ -92,6 +93,7 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
 @tile_rule_option
 @json_option
 @style_options
+@refusals_said
 def check_table(table: tuple[str, ...], decks: int | None, game: str,
                 house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
                 unicode: bool) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..cards import quoted
-from .judges import asked, found, game_option, judge_of, notes_said, say
+from .judges import asked, found, game_option, judge_of, notes_said, refusals_said, say
 from .options import choices_said, json_option, style_options
 from .parsing import _style
 from .referee import check
@@ -32,6 +32,7 @@ def _showdown(game: str, **given: Any) -> tuple[Any, Any]:
 @_showdown_game
 @json_option
 @style_options
+@refusals_said
 def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
              unicode: bool) -> None:
     """The least deadwood of a Gin hand, and melds that leave it (1 to 11 cards).
@@ -65,6 +66,7 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
                    "--rule tie=none. Repeat for more.")
 @json_option
 @style_options
+@refusals_said
 def check_knock(knocker_text: str | None, defender_text: str | None, melds_text: str | None,
                 upcard_text: str | None, game: str, house_rules: tuple[str, ...],
                 as_json: bool, ascii_only: bool, unicode: bool) -> None:

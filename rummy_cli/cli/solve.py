@@ -11,7 +11,7 @@ import click
 
 from ..cards import quoted
 from . import options
-from .judges import asked, found, game_option, games_said, judge_of, say
+from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
 from .options import F, _count, decks_option, json_option, style_options
 from .parsing import _style
 from .shell import cli
@@ -44,6 +44,7 @@ def _solver(game: str, house_rules: tuple[str, ...], initial: bool = False, **gi
 @solver_game_options
 @json_option
 @style_options
+@refusals_said
 def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: tuple[str, ...],
             as_json: bool, ascii_only: bool, unicode: bool) -> None:
     """Can these cards (or tiles) be arranged into legal melds? Shows one way, or what cannot fit.
@@ -82,6 +83,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
 @solver_game_options
 @json_option
 @style_options
+@refusals_said
 def hint(table_text: str, hand_text: str | None, draws: int | None, by: str, initial: bool,
          decks: int | None, game: str, house_rules: tuple[str, ...], as_json: bool,
          ascii_only: bool, unicode: bool) -> None:
