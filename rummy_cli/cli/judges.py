@@ -15,6 +15,7 @@ import click
 
 from ..errors import OptionError
 from ..games import judging
+from ..games import refereed_by as presets
 from ..render import Style
 from .options import F, choices_said
 from .parsing import _print_json
@@ -23,11 +24,6 @@ from .shell import _settle
 if TYPE_CHECKING:
     from ..games.declared import Declared
     from ..games.referee import Asked, Said
-
-
-def presets(part: str) -> tuple[str, ...]:
-    """The --game names of the games whose referee offers ``part``, in the registry's order."""
-    return tuple(p for game in judging(part) for p in game.presets)
 
 
 def games_said(part: str) -> str:
