@@ -9,9 +9,10 @@ back alike. One module per group of commands: ``referee`` (check meld, table),
 check knock; these four map their words to the game's referee through ``judges``),
 ``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``, ``example`` (the
 shipped samples), ``completion`` (the shell scripts). A game's own part comes from its
-package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they share). ``prompts`` is the asking loop at a terminal, and ``card_questions``,
-``gin_questions`` and ``rummikub_questions`` each game's questions (``fix_questions``: a
-round asked again for ``fix``).
+package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they share).
+``prompts`` is the asking loop at a terminal, and ``card_questions``, ``gin_questions`` and
+``rummikub_questions`` each game's questions (``fix_questions``: a round asked again for
+``fix``).
 """
 
 from __future__ import annotations
