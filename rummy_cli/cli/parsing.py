@@ -4,14 +4,12 @@ and the standings' footer printed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RummyError, UnusableInputError
+from .. import typed_input
 from ..given import hands_from_options as _hands_from_options
 from ..given import put as _put
 from ..given import short as _short
@@ -21,8 +19,6 @@ from .shell import _RUN
 
 __all__ = ["_hands_from_options", "_put", "_short", "_split_pair"]
 
-P = TypeVar("P")
-
 
 def _print_json(doc: Any) -> None:
     import json
@@ -30,28 +26,11 @@ def _print_json(doc: Any) -> None:
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
-def parsed(parse: Callable[[Any], P], text: Any, what: str) -> P:
-    """``parse(text)``, its error led by what was being read ("the meld: ...")."""
-    try:
-        return parse(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
-def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
-    return parsed(parse_cards, text, what)
-
-
-def _table(text: str, what: str) -> Table:
-    return parsed(parse_table, text, what)
-
-
-def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
-    problems = check_copies(cards, decks)
-    if problems:
-        two_would_do = decks == 1 and not check_copies(cards, 2)
-        raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
-                                 + (" (use --decks 2)" if two_would_do else ""))
+# what a command reads, said alike by every command (kept pure in ..typed_input)
+parsed = typed_input.parsed
+_cards = typed_input.cards_of
+_table = typed_input.table_of
+_check_copies = typed_input.check_card_copies
 
 
 def _style(ascii_only: bool, unicode: bool) -> Style:
@@ -77,22 +56,6 @@ def _read(path: Path, quiet: bool = False) -> Any:
 def _load(path: Path, quiet: bool = False) -> Any:
     """The current game of a ledger (see :func:`_read`)."""
     return _read(path, quiet).current
-
-
-def rule_changes(typed: Sequence[str], file_rules: Mapping[str, Any] | None,
-                 example: str | None = None) -> dict[str, str]:
-    """The house rules asked for: a dispute file's ``rules:`` mapping, then each ``--rule
-    NAME=VALUE`` (``example`` shows one when it is not so written), as typed text."""
-    changes: dict[str, str] = {}
-    for name, value in (file_rules or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
-                                     f"{'nothing' if value is None else 'a list or mapping'}")
-        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
-    for pair in typed:
-        name, value = _split_pair(pair, "--rule", example)
-        changes[name] = value
-    return changes
 
 
 def _recorded(path: Path, number: int) -> str:

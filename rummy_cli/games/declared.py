@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .protocol import Scorekeeping
+    from .referee import MeldJudge, Showdown, Solver, TurnJudge
 
 
 # --- what a game declares of itself: the registry's one entry per game --------------------
@@ -46,9 +47,15 @@ class Declared:
     kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
     starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
     hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
-    # the referee that judges its melds and sets with 'check', 'arrange' and 'hint': 'cards'
-    # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
-    referee: str = ""
+    # its referee, by part (``games.referee``): each a function that loads the module that
+    # provides it, or None for a part the game does not offer (the command refuses it)
+    melds: Callable[[], MeldJudge] | None = None  # check meld, check table
+    turns: Callable[[], TurnJudge] | None = None  # check turn and its dispute file
+    solver: Callable[[], Solver] | None = None  # arrange, hint
+    showdown: Callable[[], Showdown] | None = None  # deadwood, check knock
+    # how the referee's --game help names its presets ('{}': the names, comma separated)
+    refereed_as: str = "{}"
+    preset_notes: Mapping[str, str] = field(default_factory=dict)  # a preset: its figures
     in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)

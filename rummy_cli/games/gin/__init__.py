@@ -12,6 +12,7 @@ from ..declared import Declared, Kind, Option
 
 if TYPE_CHECKING:
     from ..protocol import Scorekeeping
+    from ..referee import MeldJudge, Showdown
 
 
 def _kind_of(rules: Any) -> str:
@@ -29,8 +30,21 @@ def _titled(rules: Any) -> str:
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
 
 
+# its referee, loaded when a command needs it (mypy checks the module against each part)
+def _melds() -> MeldJudge:  # check meld, check table
+    from . import referee
+
+    return referee
+
+
+def _showdown() -> Showdown:  # deadwood, check knock
+    from . import referee
+
+    return referee
+
+
 def _keeping() -> Scorekeeping:
-    """How the command line keeps a Gin game (imported when a command needs it)."""
+    """How the scorekeeping commands keep the game (imported when a command needs it)."""
     from .keeping import KEEPING
 
     return KEEPING
@@ -39,7 +53,10 @@ def _keeping() -> Scorekeeping:
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
-    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True, referee="gin",
+    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True,
+    melds=_melds, showdown=_showdown, refereed_as="{} (ace low only, no jokers, one deck)",
+    preset_notes={"gin": "25/25, big gin 31", "classic": "gin 20, undercut 10",
+                  "oklahoma": "the upcard sets the knock limit"},
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),

@@ -12,19 +12,41 @@ from ..declared import Declared, Option
 
 if TYPE_CHECKING:
     from ..protocol import Scorekeeping
+    from ..referee import MeldJudge, Solver, TurnJudge
+
+
+# its referee, loaded when a command needs it (mypy checks each module against its part)
+def _melds() -> MeldJudge:  # check meld, check table
+    from . import referee
+
+    return referee
+
+
+def _turns() -> TurnJudge:  # check turn
+    from . import referee
+
+    return referee
+
+
+def _solver() -> Solver:  # arrange, hint
+    from . import hints
+
+    return hints
 
 
 def _keeping() -> Scorekeeping:
-    """How the scorekeeping commands keep the game (imported only when a command needs it)."""
+    """How the scorekeeping commands keep the game (imported when a command needs it)."""
     from .keeping import KEEPING
 
     return KEEPING
 
 
-# what the game declares of itself to the registry (rummy_cli.games); its options in the
-# order 'rummy fix' lists them
+# what the game declares of itself to the registry (rummy_cli.games)
 GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulation",),
-                names=("manipulation-rummy",), referee="cards", scorekeeping=_keeping,
+                names=("manipulation-rummy",), melds=_melds, turns=_turns,
+                solver=_solver, refereed_as="{} (cards)",
+                scorekeeping=_keeping,
+                # the options of round and fix, in the order 'fix' lists them
                 options=(Option(flag="--knock", dest="knock", kind="names"),
                          Option(flag="--stock-out", dest="stock_out", kind="flag"),
                          Option(flag="--hand", dest="hands", kind="pairs"),
