@@ -42,7 +42,7 @@ def _changed(game: PlayedGame, path: Path) -> RummyError:
 def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
-    return "match" if getattr(game.rules, "hollywood", False) else "game"
+    return registered(game.rules.game).entry_word(game.rules)
 
 
 def described(game: PlayedGame, number: int) -> str:

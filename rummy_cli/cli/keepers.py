@@ -130,7 +130,7 @@ class DeclaredKeeper:
                     f"--hollywood scores {' or '.join(g.title for g in scored)}: add --game "
                     + (", ".join(presets[:-1]) + f" or {presets[-1]}" if len(presets) > 1
                        else "".join(presets)))
-            typed = {**typed, "scoring": "hollywood"}
+            typed = {**typed, **self.game.hollywood}
         return self.keeping.start(names, starter, seed, created, typed, kind, last, dealt)
 
     def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,

@@ -46,7 +46,9 @@ class Declared:
     kind_aliases: Mapping[str, str] = field(default_factory=dict)  # another word: a kind
     kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
     starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
-    hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
+    # the house rules 'rummy new --hollywood' stands for ({'scoring': 'hollywood'}: its games
+    # may be scored as Hollywood); empty: --hollywood does not apply to it
+    hollywood: Mapping[str, str] = field(default_factory=dict)
     # its referee, by part (``games.referee``): each a function that loads the module that
     # provides it, or None for a part the game does not offer (the command refuses it)
     melds: Callable[[], MeldJudge] | None = None  # check meld, check table
@@ -63,6 +65,12 @@ class Declared:
     options: tuple[Option, ...] = ()  # the options of round and fix it takes (scorekeeping's)
     # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
     titled: Callable[[Any], str] | None = None
+    # what a ledger calls one game of these rules, when not 'game' (a Hollywood match,
+    # whose own columns are games 1, 2 and 3): None for 'game' always
+    entry_of: Callable[[Any], str] | None = None
+    # the figure of each player the standings show last, and its word, when not the
+    # points (Hollywood's sum of three games): what 'rummy fix' compares before and after
+    shown_of: Callable[[Any], tuple[str, dict[str, int]]] | None = None
 
     @property
     def package(self) -> str:
@@ -73,6 +81,16 @@ class Declared:
     def stats_kinds(self) -> tuple[Kind, ...]:
         """Its kinds for ``rummy stats``: those declared, else one named after it."""
         return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
+
+    def entry_word(self, rules: Any) -> str:
+        """What a ledger calls one game of these ``rules``: 'game', or 'match'."""
+        return self.entry_of(rules) if self.entry_of is not None else "game"
+
+    def shown(self, game: Any) -> tuple[str, dict[str, int]]:
+        """The figure the standings of ``game`` show last, by player, and its word."""
+        if self.shown_of is not None:
+            return self.shown_of(game)
+        return "Points", {s.name: s.points for s in game.state.standings}
 
     def title_of(self, rules: Any) -> str:
         """What a message calls a game of these ``rules``: 'Hollywood Gin Rummy'."""

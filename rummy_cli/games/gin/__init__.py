@@ -43,6 +43,18 @@ def _showdown() -> Showdown:  # deadwood, check knock
     return referee
 
 
+def _entry_of(rules: Any) -> str:
+    """A Hollywood match is a 'match': its own columns are its games 1, 2 and 3."""
+    return "match" if getattr(rules, "hollywood", False) else "game"
+
+
+def _shown_of(game: Any) -> tuple[str, dict[str, int]]:
+    """Under Hollywood the standings show last the sum of the three games' totals."""
+    if getattr(game.rules, "hollywood", False):
+        return "Sum", {s.name: s.total for s in game.state.standings}
+    return "Points", {s.name: s.points for s in game.state.standings}
+
+
 def _keeping() -> Scorekeeping:
     """How the scorekeeping commands keep the game (imported when a command needs it)."""
     from .keeping import KEEPING
@@ -53,14 +65,15 @@ def _keeping() -> Scorekeeping:
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
-    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True,
+    names=("gin", "classic", "oklahoma"), word="hand",
+    hollywood={"scoring": "hollywood"},
     melds=_melds, showdown=_showdown, refereed_as="{} (ace low only, no jokers, one deck)",
     preset_notes={"gin": "25/25, big gin 31", "classic": "gin 20, undercut 10",
                   "oklahoma": "the upcard sets the knock limit"},
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
-    kind_of=_kind_of, titled=_titled,
+    kind_of=_kind_of, titled=_titled, entry_of=_entry_of, shown_of=_shown_of,
     kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
     scorekeeping=_keeping,
     # the options of round and fix, in the order 'fix' lists them
