@@ -11,7 +11,7 @@ check knock; these four map their words to the game's referee through ``judges``
 shipped samples), ``completion`` (the shell scripts). A game's own part comes from its
 package through ``keepers`` (``entries``: the steps every game shares); ``prompts`` is the
 asking loop at a terminal (``prompts.TerminalAsker``, through which each game asks its own
-questions), and ``turn_questions`` asks the referee's turn.
+questions, the referee's turn too).
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -230,23 +229,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
         say(judge.turn_from_options(before, hand, after, given), as_json)
     if guided or shell.stdin_is_terminal():
         rules = judge.turn_rules(given)  # (refused before a question is asked)
-        say(_answered(judge, rules, given, before, hand, after), as_json)
+        from .prompts import TerminalAsker
+
+        say(judge.turn_asked(before, hand, after, rules, given, TerminalAsker()), as_json)
     say(judge.turn_from_options(None, None, None, given), as_json)
-
-
-def _answered(judge: Any, rules: Any, given: Any, before: str | None, hand: str | None,
-              after: str | None) -> Any:
-    """The turn asked for at the terminal (what the options left out), judged: the
-    questions of a turn of cards or of tiles, as the game's referee asks for."""
-    if judge.ASKS == "tiles":
-        from .turn_questions import ask_tile_turn
-
-        tiles, rack, after_tiles, initial = ask_tile_turn(before, hand, after, rules,
-                                                         True if given.initial else None)
-        return judge.turn_answered(tiles, rack, after_tiles, rules,
-                                   replace(given, initial=initial))
-    from .turn_questions import ask_turn
-
-    before_t, hand_c, after_t, draws = ask_turn(before, hand, after, given.decks or 2,
-                                                given.draws)
-    return judge.turn_answered(before_t, hand_c, after_t, rules, replace(given, draws=draws))

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import OptionsError
 from ..render import PLAIN, Style
+
+if TYPE_CHECKING:
+    from ..asking import Asker
 
 # a JSON document: plain values under string keys
 Json = dict[str, Any]
@@ -99,11 +102,6 @@ class TurnJudge(Protocol):
         ...
 
     @property
-    def ASKS(self) -> str:
-        """The questions ``--guided`` asks: of a turn of 'cards' or of 'tiles'."""
-        ...
-
-    @property
     def DISPUTE(self) -> Mapping[str, str]:
         """What a dispute file of the game holds, for the messages on a file: ``lines``
         (the lines a file needs), ``keys`` (its keys, comma separated), ``kind`` ('a
@@ -124,9 +122,10 @@ class TurnJudge(Protocol):
         """The turn of a dispute file (its plain data, ``label``: where it was read)."""
         ...
 
-    def turn_answered(self, before: Any, hand: Any, after: Any, rules: Any,
-                      asked: Asked) -> Said:
-        """The turn as the questions of ``--guided`` were answered."""
+    def turn_asked(self, before: str | None, hand: str | None, after: str | None,
+                   rules: Any, asked: Asked, asker: Asker) -> Said:
+        """The turn asked at the table through ``asker`` (``--guided``, or nothing typed on
+        a terminal): what the options left out, each answer checked at once; judged."""
         ...
 
 

@@ -12,11 +12,11 @@ from ...typed_input import cards_of, check_card_copies, rule_changes, table_of
 from ..referee import Asked, Said
 
 if TYPE_CHECKING:
+    from ...asking import Asker
     from ...cards import AnyCard, Meld, Table
     from .rules import Rules
 
 TAKES = frozenset({"--rule"})  # (the decks are its own options: --decks, --draws)
-ASKS = "cards"
 DISPUTE = {"lines": "hand: and after:", "keys": "before, hand, after, decks, draws",
            "kind": "a dispute", "hand": "hand", "hand_is": "the player's hand after drawing"}
 
@@ -139,9 +139,17 @@ def turn_from_file(data: dict[str, Any], asked: Asked) -> Said:
     return judged(before, hand, after, rules, replace(asked, draws=draws, decks=decks), label)
 
 
-def turn_answered(before: Any, hand: Any, after: Any, rules: Any, asked: Asked) -> Said:
-    """The turn as ``--guided`` was answered."""
-    return judged(before, hand, after, rules, asked)
+def turn_asked(before: str | None, hand: str | None, after: str | None, rules: Any,
+               asked: Asked, asker: Asker) -> Said:
+    """The turn asked at the table (what the options left out: the tables, the hand, the
+    cards drawn), judged."""
+    from dataclasses import replace
+
+    from .turn_asked import ask_turn
+
+    before_t, hand_c, after_t, draws = ask_turn(asker, before, hand, after, asked.decks or 2,
+                                                asked.draws, rules)
+    return judged(before_t, hand_c, after_t, rules, replace(asked, draws=draws))
 
 
 def judged(before: Table, hand: list[AnyCard], after: Table, rules: Rules, asked: Asked,

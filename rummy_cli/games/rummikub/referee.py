@@ -13,11 +13,11 @@ from ..referee import Asked, Said
 from .rules import PRESETS
 
 if TYPE_CHECKING:
+    from ...asking import Asker
     from ...tiles import AnyTile, TileTable
     from .rules import RummikubRules
 
 TAKES = frozenset({"--rule", "--initial"})
-ASKS = "tiles"
 DISPUTE = {"lines": "game: rummikub, rack: and after:",
            "keys": "game, initial, rules, before, rack, after", "kind": "a Rummikub dispute",
            "hand": "rack", "hand_is": "the player's rack before the play"}
@@ -132,9 +132,17 @@ def turn_from_options(before: str | None, rack: str | None, after: str | None,
                   table_of(after or "", "--after"), rules, asked.initial, asked)
 
 
-def turn_answered(before: Any, rack: Any, after: Any, rules: Any, asked: Asked) -> Said:
-    """The turn as ``--guided`` was answered."""
-    return judged(before, rack, after, rules, asked.initial, asked)
+def turn_asked(before: str | None, rack: str | None, after: str | None, rules: Any,
+               asked: Asked, asker: Asker) -> Said:
+    """The turn asked at the table (what the options left out: the tables, the rack,
+    whether the player has opened), judged."""
+    from dataclasses import replace
+
+    from .turn_asked import ask_tile_turn
+
+    tiles, rack_t, after_t, initial = ask_tile_turn(asker, before, rack, after, rules,
+                                                    True if asked.initial else None)
+    return judged(tiles, rack_t, after_t, rules, initial, replace(asked, initial=initial))
 
 
 def turn_from_file(data: dict[str, Any], asked: Asked) -> Said:
