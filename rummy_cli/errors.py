@@ -15,6 +15,12 @@ class UnusableInputError(RummyError):
     """The input is well written but cannot be judged (too many copies, illegal start table)."""
 
 
+class OptionsError(UnusableInputError):
+    """Options of a command that cannot be used as given (two endings, a value not written
+    NAME=VALUE): the CLI says it as it says click's own usage errors, naming the command's
+    --help."""
+
+
 class RefusedError(RummyError):
     """The action is against the rules of the game (a knock with too many points, ...)."""
 

@@ -50,6 +50,37 @@ a space; write it without
     return name
 
 
+def seat_names(players: Sequence[str], in_any_case: bool = True) -> tuple[str, ...]:
+    """The players of a new game as kept (see :func:`player_name`), each told apart from the
+    others: the same name in any case, or two names that look alike (letters of another
+    alphabet or another width), is refused, in a new game and in a hand-edited ledger alike.
+
+    >>> seat_names(["Ann", "Ben"])
+    ('Ann', 'Ben')
+    >>> seat_names(["Ann", "\u0410nn"])
+    Traceback (most recent call last):
+    ...
+    rummy_cli.errors.RefusedError: 'Аnn' looks just like 'Ann' (letters of another alphabet \
+or another width): give players names that look different
+    """
+    names = tuple(player_name(p) for p in players)
+    folded = [name_key(n) for n in names]
+    dupes = [n for n in names if folded.count(name_key(n)) > 1]
+    if dupes:
+        said = " (names are the same in any case)" if in_any_case else ""
+        raise RefusedError(f"two players are called {dupes[0]!r}{said}: give each a "
+                           "different name")
+    from .names import look_alike
+
+    for at, name in enumerate(names):
+        other = look_alike(names[:at], name)
+        if other is not None:
+            raise RefusedError(f"{name!r} looks just like {other!r} (letters of another "
+                               "alphabet or another width): give players names that look "
+                               "different")
+    return names
+
+
 def check_visible(name: str) -> None:
     """Refuse a name holding a character that cannot be seen: two players would read alike.
 

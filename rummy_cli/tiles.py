@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from .cards import first_few, times, words_of
 from .errors import NotationError
 from .lookalike import looks_like_card
-from .lookalike import looks_like_tile as looks_like_tile  # cli/showdown.py imports it here
+from .lookalike import looks_like_tile as looks_like_tile  # games/gin/referee.py imports it here
 from .numbers import other_digits
 
 

@@ -279,6 +279,8 @@ KEEPING = '''
 import random
 
 from rummy_cli.errors import UnusableInputError
+from rummy_cli.games.keeping import seated
+from rummy_cli.games.keeping import NoQuestions
 from rummy_cli.players import find_player_by_prefix
 
 from .game import TonkGame
@@ -295,10 +297,12 @@ def _points(game, pairs):
     return points
 
 
-class Keeping:
+class Keeping(NoQuestions):  # Tonk asks nothing at the table: its rounds are typed
     ENDS = "a round of Tonk ends with --out NAME and each other player's --points NAME=N"
+    HANDS = ENDS
 
-    def start(self, players, starter, seed, created, typed, preset, last):
+    def start(self, names, starter, seed, created, typed, preset, last, dealt):
+        players = seated(names, last, "name the players, e.g. rummy new Ann Ben --game tonk")
         rules = PRESETS[preset].with_house_rules(typed)
         problem = rules.problem_for(len(players))
         if problem:
@@ -308,7 +312,7 @@ class Keeping:
             raise UnusableInputError(f"{dealer} is not a player")
         return TonkGame(tuple(players), dealer, rules, (), created)
 
-    def announced(self, game, number, where, starter_given):
+    def announced(self, game, number, where, starter_given, earlier):
         return [f"Game {number} of Tonk in {where}: {', '.join(game.players)}.",
                 f"{game.first_dealer} deals first; {game.rules.target} ends the game, "
                 "the lowest total wins."]
@@ -330,7 +334,7 @@ class Keeping:
         out = find_player_by_prefix(game.players, given["out"]) if given["out"] else was.out
         points = {**was.points, **_points(game, given["points"])}
         tonk = bool(given["tonk"]) or was.tonk
-        return game.with_round(number, out, points, tonk)
+        return game.with_round(number, out, points, tonk), []
 
 
 KEEPING = Keeping()
@@ -365,3 +369,68 @@ The game ends when a total reaches {target}; the lowest total wins.
 # the files of the package, as docs/contributing.md lists them
 FILES = {"__init__.py": INIT, "rules.py": RULES, "game.py": GAME, "report.py": REPORT,
          "record.py": RECORD, "keeping.py": KEEPING, "rulebook.md": RULEBOOK}
+
+
+# --- the referee's part: Tonk's melds judged by 'rummy check meld|table --game tonk' -------
+# (a game offers each part of the referee it declares in its GAME; games/referee.py says
+# the parts: melds, turns, solver, showdown. Tonk declares its meld judge only, so 'check
+# turn', 'arrange', 'hint', 'deadwood' and 'check knock' refuse --game tonk.)
+
+INIT += '''
+
+def _melds():  # what 'rummy check meld' and 'check table' need of Tonk (games.referee)
+    from . import referee
+
+    return referee
+
+
+GAME = replace(GAME, melds=_melds)
+'''
+INIT = INIT.replace("from rummy_cli.games.declared import Declared, Option",
+                    "from dataclasses import replace\n\n"
+                    "from rummy_cli.games.declared import Declared, Option")
+
+REFEREE = '''
+from rummy_cli.cards import Card
+from rummy_cli.errors import UnusableInputError
+from rummy_cli.games.referee import Said
+from rummy_cli.shapes import Shape, plain_kind
+from rummy_cli.typed_input import cards_of, table_of
+
+TAKES = frozenset()  # no --rule: Tonk's melds are the book's
+CARDS = Shape(suits=("S", "H", "D", "C"), ones="low")  # one deck, no jokers, the ace low
+
+
+def _judged(cards):
+    if not all(isinstance(c, Card) for c in cards):
+        raise UnusableInputError("Tonk is played without jokers")
+    kind = plain_kind([(c.rank, c.suit.value) for c in cards], CARDS)
+    shown = " ".join(map(str, cards))
+    return kind, (f"LEGAL {kind:5} {shown}" if kind else
+                  f"ILLEGAL: {shown}\\n  - illegal-meld (T4): neither a set nor a run")
+
+
+def check_meld(words, asked):
+    cards = cards_of(words, "the meld")
+    if not cards:
+        raise UnusableInputError("no cards given: name the meld's cards")
+    kind, text = _judged(cards)
+    return Said(kind is not None, text, {"legal": kind is not None, "kind": kind,
+                                         "cards": [str(c) for c in cards]})
+
+
+def check_table(words, asked):
+    melds = [_judged(m) for m in table_of(" ".join(words), "the table")]
+    legal = all(kind is not None for kind, _ in melds)
+    return Said(legal, "\\n".join(text for _, text in melds),
+                {"legal": legal, "melds": [kind for kind, _ in melds]})
+'''
+
+RULEBOOK = RULEBOOK.replace("## Rule figures", '''### T4 Melds
+
+A meld is a set (three or four cards of a rank) or a run (three or more cards of a suit in
+a row, the ace low only).
+
+## Rule figures''')
+
+FILES.update({"__init__.py": INIT, "rulebook.md": RULEBOOK, "referee.py": REFEREE})

@@ -192,3 +192,46 @@ def test_a_player_of_the_fourth_game_is_renamed_in_every_round(tonk: None) -> No
     ok("rename", "Ben", "Benedict", "--ledger", "t.yaml")
     out = ok("history", "--ledger", "t.yaml")
     assert re.search(r"1\s+Ann out\s+0\s+9", out) and "Benedict" in out, out
+
+
+# --- the referee's part: a fourth game's meld judge, and the parts it does not offer -------
+
+def test_the_fourth_games_meld_judge_referees_check_meld_and_table_through_the_cli(
+        tonk: None) -> None:
+    assert ok("check", "meld", "7H", "8H", "9H", "--game", "tonk") == "LEGAL run   7H 8H 9H\n"
+    code, out, _ = run("check", "meld", "QS", "KS", "AS", "--game", "TONK")
+    assert code == 1 and out.startswith("ILLEGAL: QS KS AS\n  - illegal-meld (T4)"), out
+    doc = json.loads(ok("check", "table", "7H 8H 9H / 5S 5H 5D", "--game", "tonk", "--json"))
+    assert doc == {"legal": True, "melds": ["run", "group"]}
+    assert "tonk" in unfolded(ok("check", "meld", "--help"))  # --game's help names it
+
+
+def test_a_part_of_the_referee_the_fourth_game_does_not_declare_is_refused_in_one_line(
+        tonk: None) -> None:
+    refusals = {
+        ("check", "turn", "--game", "tonk"): "check turn referees manipulation or the "
+        "Rummikub games (rummikub, rummikub-strict, rummikub-xp), not 'tonk'",
+        ("arrange", "7H", "--game", "tonk"): "--game is manipulation, rummikub, "
+        "rummikub-strict or rummikub-xp here, not 'tonk'",
+        ("hint", "--hand", "7H", "--game", "tonk"): "--game is manipulation, rummikub, "
+        "rummikub-strict or rummikub-xp here, not 'tonk'",
+        ("deadwood", "7H", "--game", "tonk"): "--game is gin, classic or oklahoma here, "
+        "not 'tonk'",
+        ("check", "meld", "7H", "8H", "9H", "--game", "tonk", "--rule", "target=50"):
+        "--rule is taken with --game manipulation, rummikub, rummikub-strict or rummikub-xp",
+    }
+    for args, message in refusals.items():
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert one_error_line(err).startswith(f"Error: {message} (see '"), err
+
+
+def test_a_game_taken_out_of_the_registry_is_no_longer_refereed(tonk: None) -> None:
+    games.unregister("tonk_pkg")
+    try:
+        code, _, err = run("check", "meld", "7H", "8H", "9H", "--game", "tonk")
+        assert code == 2 and "--game is manipulation, gin, classic, oklahoma, rummikub, " \
+            "rummikub-strict or rummikub-xp, not 'tonk'" in one_error_line(err)
+        assert "tonk" not in ok("check", "meld", "--help")
+    finally:
+        exec(_registration_line(), {"rummy_cli": rummy_cli})

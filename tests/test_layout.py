@@ -48,13 +48,9 @@ GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
 # names (games/declared.py: its game, its record in the ledger, its report, its rules), the
 # same for every game, so a game added needs no line here.
 FACE = {"game", "record", "report", "rules"}
-# Modules beyond the face that code outside a game's package imports today (the command
-# line's referee, solver and questions, being redesigned: issue 27); it only ever shrinks.
-KNOWN_PEEKS = {
-    "gin": {"deadwood", "showdown"},
-    "manipulation": {"scoring", "turn"},
-    "rummikub": {"scoring", "sets", "solve", "suggest", "turn", "verdicts"},
-}
+# Modules beyond the face that code outside a game's package imports today (the shared
+# search reads Manipulation Rummy's card points); the list only ever shrinks.
+KNOWN_PEEKS = {"manipulation": {"scoring"}}
 FACES = {game.package: FACE | KNOWN_PEEKS.get(game.package, set()) for game in REGISTERED}
 # Imports from one game's package into another's: none (players' names and hands, which Gin
 # once borrowed from Manipulation Rummy, live in rummy_cli/players.py and hands.py).

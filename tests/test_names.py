@@ -97,6 +97,22 @@ def test_a_hand_edited_ledger_with_a_hidden_character_in_a_name_is_an_error_with
                                    "seen; type the name without it")
 
 
+@pytest.mark.parametrize("game", ["manipulation", "gin", "rummikub"])
+def test_a_hand_edited_ledger_with_two_look_alike_names_is_an_error_with_its_line(
+        game: str) -> None:
+    ok("new", "Ann", "Ben", "--game", game, "--first" if game == "rummikub" else "--dealer",
+       "Ann")
+    text = LEDGER.read_text(encoding="utf-8").replace("[Ann, Ben]", "[Ann, \u0410nn]")
+    LEDGER.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "players:" in row)
+    code, _, err = run("standings")
+    assert code == 2 and LEDGER.read_text(encoding="utf-8") == text
+    assert one_error_line(err) == (f"Error: {LEDGER}: line {line}, games[0].players: "
+                                   "'\u0410nn' looks just like 'Ann' (letters of another "
+                                   "alphabet or another width): give players names that look "
+                                   "different")
+
+
 def test_names_with_accents_scripts_and_plain_spaces_are_still_welcome() -> None:
     ok("new", "Zoë", "Ann Lee", "Ólafur", "Ἀλέξανδρος", "李娜")
     code, out, _ = run("standings")

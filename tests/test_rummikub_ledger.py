@@ -67,7 +67,7 @@ def test_new_seed_makes_the_first_player_repeatable() -> None:
     (("Ann", "Ben", "--game", "rummikub", "--rule", "knock_limit=7"),
      "no Rummikub rule 'knock_limit'"),  # the name the player typed
     (("Ann", "Ben", "--game", "rummikub", "--hollywood"),
-     "--hollywood does not apply to Rummikub"),
+     "--hollywood scores a Gin game: add --game gin, classic or oklahoma"),
     (("Ann", "Ben", "--game", "rummikub", "--dealer", "Ann"),
      "--dealer does not apply to Rummikub"),
     (("Ann", "Ben", "--rounds", "3"), "--rounds is for Rummikub"),

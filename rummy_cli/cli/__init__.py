@@ -3,15 +3,15 @@ and prints; every error a user can cause ends in ``shell`` as one line ``Error: 
 
 ``shell`` is the group and its error boundary (``streams``: the guards on the standard
 streams), ``options`` the options the commands share, ``parsing`` what they read and say
-back alike. One module per group of commands: ``referee`` (check meld, table, turn;
-``dispute``: a dispute file), ``solve`` (arrange, hint), ``new_game`` (new),
+back alike. One module per group of commands: ``referee`` (check meld, table),
+``dispute`` (check turn, a dispute file), ``solve`` (arrange, hint), ``new_game`` (new),
 ``scorekeeper`` (round), ``review`` (standings, history, undo), ``showdown`` (deadwood,
-check knock), ``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``,
-``example`` (the shipped samples), ``completion`` (the shell scripts). A game's own part
-comes from its package, or ``keep_<game>`` through ``keepers`` (``entries``: the steps they
-share). ``prompts`` is the asking loop at a terminal, and ``card_questions``,
-``gin_questions`` and ``rummikub_questions`` each game's questions (``fix_questions``: a
-round asked again for ``fix``).
+check knock; these four map their words to the game's referee through ``judges``),
+``fix`` (fix, rename; ``fix_changes``), ``stats``, ``chart``, ``rules``, ``example`` (the
+shipped samples), ``completion`` (the shell scripts). A game's own part comes from its
+package through ``keepers`` (``entries``: the steps every game shares); ``prompts`` is the
+asking loop at a terminal (``prompts.TerminalAsker``, through which each game asks its own
+questions, the referee's turn too).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import (  # noqa: F401  (each registers its commands)
     chart,
     completion,
+    dispute,
     example,
     fix,
     new_game,

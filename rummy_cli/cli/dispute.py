@@ -1,36 +1,44 @@
-"""A disputed turn for ``rummy check turn``: read from a file (its fields checked one by
-one, each error naming its line), then judged and printed. Imported when a turn is checked."""
+"""``rummy check turn``: a turn refereed from its options, a dispute file or the questions
+of ``--guided``, by the referee of the game --game (or the file's ``game:``) names
+(``rummy_cli.games.referee.TurnJudge``). A dispute file is read here (plain data, each
+error naming the file); its fields are the game's to read."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cards import AnyCard, Meld, Table
 from ..errors import UnusableInputError
-from ..render import Style
-from .parsing import _cards, _print_json, _table
-from .shell import _settle
+from ..games import judging
+from . import shell
+from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
+from .options import _count, complete_file, decks_option, json_option, style_options
+from .parsing import _style
+from .referee import check, tile_rule_option
 
 if TYPE_CHECKING:
-    from ..games.manipulation.rules import Rules
-
+    from ..games.declared import Declared
 
 _FREE_TEXT_KEYS = {"id", "name", "note", "notes", "comment", "description", "title", "expect",
                    "codes", "hand_points", "may_knock"}
 
 
-_DISPUTE_KEYS = {"decks", "draws", "before", "hand", "after"}
+def _dispute_keys() -> set[str]:
+    """The keys a dispute file of any game may have (each game reads its own)."""
+    keys = {"game", "hand", "rack"}  # (a hand is a rack in a game of tiles, and back)
+    for game in judging("turns"):
+        keys |= {k.strip() for k in judge_of(game, "turns").DISPUTE["keys"].split(",")}
+    return keys
 
 
-_TILE_DISPUTE_KEYS = {"game", "initial", "rules", "rack"}  # Rummikub's (cli/rummikub_check.py)
-
-
-def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
-    """The dispute in ``file`` ('-': standard input), its label added; ``tiles``: the
-    command's --game is Rummikub (a file may also say so with its game: line)."""
+def _read_dispute(file: str, words: Mapping[str, str],
+                  words_for: Callable[[object], Mapping[str, str]]) -> dict[str, Any]:
+    """The dispute in ``file`` ('-': standard input), its label added; ``words``: what the
+    game --game names calls a dispute's lines, ``words_for``: those of the game its
+    ``game:`` line names (see ``TurnJudge.DISPUTE``)."""
     from ..safeyaml import (
         NotAFile,
         NotText,
@@ -63,7 +71,7 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
         data = load_yaml(text)
     except YamlProblem as exc:
         raise UnusableInputError(f"{label}: {exc}") from None
-    lines = ("game: rummikub, rack: and after:" if tiles else "hand: and after:")
+    lines = words["lines"]
     if not isinstance(data, dict):
         empty = data is None or (isinstance(data, str) and not data.strip())
         raise UnusableInputError(
@@ -76,114 +84,23 @@ def _read_dispute(file: str, tiles: bool = False) -> dict[str, Any]:
             f"{label} is a rummy ledger ({ledger_keys[0]}:), not a dispute: a dispute file "
             f"holds one turn, the lines {lines} (and before: unless the table was empty); "
             "see 'rummy check turn --help'")
-    from .rummikub_check import is_tile_game
-
-    tiles = tiles or is_tile_game(data.get("game"))
-    unknown = sorted(str(k) for k in data
-                     if k not in _DISPUTE_KEYS | _FREE_TEXT_KEYS | _TILE_DISPUTE_KEYS)
+    words = words_for(data.get("game"))
+    unknown = sorted(str(k) for k in data if k not in _dispute_keys() | _FREE_TEXT_KEYS)
     if unknown:
         import difflib
 
-        keys = (("game", "initial", "rules", "before", "rack", "after") if tiles else
-                ("before", "hand", "after", "decks", "draws"))
+        keys = tuple(k.strip() for k in words["keys"].split(","))
         close = difflib.get_close_matches(unknown[0].lower(), keys, n=1)
         hint = f"did you mean '{close[0]}'? " if close else ""
-        kind = "a Rummikub dispute" if tiles else "a dispute"
         raise UnusableInputError(
-            f"{label}: unknown key '{unknown[0]}' ({hint}{kind} has {', '.join(keys)})")
-    hand = "rack" if tiles else "hand"
+            f"{label}: unknown key '{unknown[0]}' ({hint}{words['kind']} has {', '.join(keys)})")
+    hand = words["hand"]
     missing = [k for k in (hand, "after")
                if k not in data and not ({"hand", "rack"} & set(data) and k == hand)]
     if missing:
-        what = {"hand": "the player's hand after drawing",
-                "rack": "the player's rack before the play",
-                "after": "the table the player proposes"}[missing[0]]
+        what = {hand: words["hand_is"], "after": "the table the player proposes"}[missing[0]]
         raise UnusableInputError(f"{label}: '{missing[0]}' is missing: give {what}")
     return {"label": label, **data}
-
-
-def _described(value: Any) -> str:
-    """A value read from a dispute file, in a player's words (not Python's).
-
-    >>> _described(None), _described({"a": 1}), _described(True), _described("7H"), _described(2)
-    ('nothing', 'a mapping (key: value)', "'true'", "'7H'", '2')
-    """
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "'true'" if value else "'false'"
-    if isinstance(value, dict):
-        return "a mapping (key: value)"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        from ..cards import quoted
-
-        return quoted(value)
-    return str(value)
-
-
-def _card_texts(value: list[Any], what: str) -> list[str]:
-    """The cards of a YAML list: each a card written as text (a bare 10 is read as a number)."""
-    for i, card in enumerate(value, 1):
-        if isinstance(card, bool) or not isinstance(card, (str, int)):
-            wrong = "empty" if card is None else f"{_described(card)}, not a card"
-            raise UnusableInputError(
-                f"{what}: card {i} is {wrong}; write the cards as 7H 8H 9H or [7H, 8H, 9H]")
-    return [str(c) for c in value]
-
-
-def _table_from(value: Any, what: str) -> Table:
-    """A table from a dispute file: a list of melds (strings or lists) or one string."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return _table(value, what)
-    if not isinstance(value, list):
-        raise UnusableInputError(
-            f"{what}: a table is a list of melds (or one line, melds separated by '/'), "
-            f"not {_described(value)}")
-    melds: Table = []
-    for i, meld in enumerate(value, 1):
-        where = f"{what}, meld {i}"
-        if meld is None or meld == []:
-            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
-        if isinstance(meld, list):
-            melds.append(tuple(_cards(_card_texts(meld, where), where)))
-        elif isinstance(meld, (str, int)) and not isinstance(meld, bool):
-            melds.append(tuple(_cards(str(meld), where)))
-        else:
-            raise UnusableInputError(
-                f"{where}: a meld is cards, as 7H 8H 9H or [7H, 8H, 9H], not "
-                f"{_described(meld)}")
-        if not melds[-1]:
-            raise UnusableInputError(f"{where} is empty: give its cards or remove it")
-    return melds
-
-
-def _hand_from(value: Any, what: str) -> list[AnyCard]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        return _cards(_card_texts(value, what), what)
-    if isinstance(value, (str, int)) and not isinstance(value, bool):
-        return _cards(str(value), what)
-    raise UnusableInputError(
-        f"{what}: a hand is cards, as 10H QC 5S or [10H, QC, 5S], not {_described(value)}")
-
-
-def _int_field(value: Any, name: str, lo: int, hi: int, label: str) -> int:
-    if isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
-        from ..numbers import whole
-
-        value = whole(value, f"{label}: {name}")  # draws: "2" is meant as 2
-    if value is None:
-        raise UnusableInputError(f"{label}: {name} is empty: give a whole number {lo} to {hi}, "
-                                 "or leave the line out")
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise UnusableInputError(f"{label}: {name} must be a whole number {lo} to {hi}, "
-                                 f"not {_described(value)}")
-    return value
 
 
 def _typed(parameter: str) -> bool:
@@ -194,38 +111,125 @@ def _typed(parameter: str) -> bool:
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
-def _judge_and_print(before: Table, hand: list[AnyCard], after: Table, draws: int, decks: int,
-                     as_json: bool, style: Style, label: str | None = None,
-                     rules: Rules | None = None) -> None:
-    from ..games.manipulation.rules import MANIPULATION_RUMMY
-    from ..games.manipulation.turn import judge_turn
+def _turn_games(known: tuple[str, ...]) -> str:
+    """The games check turn referees, as its refusal names them: 'manipulation or the
+    Rummikub games (rummikub, rummikub-strict, rummikub-xp)'."""
+    return " or ".join(g.presets[0] if len(g.presets) == 1 else
+                       f"the {g.title} games ({', '.join(g.presets)})"
+                       for g in judging("turns"))
 
-    rules = rules or MANIPULATION_RUMMY
-    try:
-        verdict = judge_turn(before, hand, after, draws=draws, decks=decks, rules=rules)
-    except UnusableInputError as exc:  # the file's name says where the problem is
-        raise UnusableInputError(f"{label}: {exc}" if label else str(exc)) from None
-    suggestion: tuple[Meld, ...] | None = None
-    partial = None
-    # a suggestion helps only when the arrangement is what went wrong
-    not_arrangement = {"not-in-hand", "nothing-played", "meld-after-third-draw"}
-    looked = (not verdict.legal and bool(verdict.played)
-              and not any(v.code in not_arrangement for v in verdict.violations))
-    if looked:
-        from ..search.solver import suggest
 
-        suggestion = suggest(before, verdict.played, decks=decks, rules=rules)
-        if suggestion is None and not as_json:  # then say what could have been played
-            from ..search.solver import partial_play
+def _named(game: object) -> Declared | None:
+    """The game a dispute file's ``game:`` line names among those check turn referees."""
+    if not isinstance(game, str):
+        return None
+    return next((g for g in judging("turns") if game.strip().lower() in g.presets), None)
 
-            partial = partial_play(before, verdict.played, decks=decks, rules=rules)
-    code = _settle(0 if verdict.legal else 1)
-    if as_json:
-        from ..games.manipulation.report import turn_json
 
-        _print_json(turn_json(verdict, suggestion, with_suggestion=not verdict.legal))
-    else:
-        from ..games.manipulation.report import turn_text
+def _turn_game(f: Any) -> Any:
+    return game_option("turns", lambda: f"Whose rules: {games_said('turns')}.")(f)
 
-        click.echo(turn_text(verdict, style, suggestion, looked, rules, partial))
-    sys.exit(code)
+
+@check.command("turn")
+@click.argument("file", required=False, shell_complete=complete_file)
+@click.option("--before", metavar="TABLE",
+              help='The table before the turn, e.g. "7H 8H 9H / QS QH QD" (default: empty).')
+@click.option("--hand", "--rack", "hand", metavar="CARDS",
+              help="The player's hand after drawing, e.g. \"10H QC 5S\" (Rummikub: the "
+                   "rack before the play).")
+@click.option("--after", metavar="TABLE", help="The table the player proposes.")
+@click.option("--draws", callback=_count(1, 3), default=None, metavar="N",
+              help="Cards drawn before melding, 1-3 (default 1).")
+@click.option("--guided", is_flag=True,
+              help="Ask one at a time for what the options leave out: the tables, the hand "
+                   "and the cards drawn (Rummikub: the rack; no draws).")
+@click.option("--initial", is_flag=True,
+              help="Rummikub: the player has not opened yet (K9, K10).")
+@decks_option
+@_turn_game
+@tile_rule_option
+@json_option
+@style_options
+@refusals_said
+def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
+               draws: int | None, guided: bool, initial: bool, decks: int | None, game: str,
+               house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
+               unicode: bool) -> None:
+    """Referee one turn: was the player's rearrangement of the table legal?
+
+    Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after,
+    or --guided to be asked for those not given.
+    Only the table at the end of the turn is judged: during the turn cards may move freely
+    (see 'rummy rules R15-D2').
+
+    \b
+    Examples:
+      rummy example joker-freed | rummy check turn -
+      rummy check turn --before "10D JD JK=QD" --hand "QD KD" \\
+                       --after "10D JD QD KD JK=AD"
+      rummy example joker-freed > dispute.yaml
+      rummy check turn dispute.yaml --json
+      rummy check turn --game rummikub --before "5O JK 7O / 3K 4K 5K" \\
+                       --rack "6O 11B 12B 2R" \\
+                       --after "5O 6O 7O / 3K 4K 5K / 11B 12B JK"
+      rummy check turn --game rummikub --initial --rack "9R 10R JK 2K" \\
+                       --after "9R 10R JK"
+
+    \b
+    A dispute file:
+      decks: 2
+      draws: 1
+      before: [7H 8H 9H, QS QH QD JK=QC]
+      hand: 10H QC 5S
+      after: [7H 8H 9H 10H JK=JH, QS QH QD QC]
+
+    \b
+    A Rummikub dispute file (rack: the rack before the play):
+      game: rummikub
+      initial: false
+      rules: {joker_swap: rack}
+      before: [5O JK 7O, 3K 4K 5K]
+      rack: 6O 11B 12B 2R
+      after: [5O 6O 7O, 3K 4K 5K, 11B 12B JK]
+    """
+    options_given = any(x is not None for x in (before, hand, after))
+    declared = found("turns", game, lambda known: f"check turn referees "
+                                                  f"{_turn_games(known)}, not {game[:30]!r}")
+    if file is not None and options_given:
+        raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
+    if file is not None and guided:
+        raise click.UsageError("give a dispute file or --guided (to be asked), not both")
+    style = _style(ascii_only, unicode)
+
+    def asked_of(chosen: Declared) -> Any:
+        return asked("turns", chosen, judge_of(chosen, "turns"), game, house_rules=house_rules,
+                     decks=decks, draws=draws, initial=initial, as_json=as_json, style=style)
+
+    if file is not None:
+        if not file.strip():
+            raise click.UsageError("the dispute file's name is empty: give a file, or '-' for "
+                                   "standard input")
+        first = judging("turns")[0]  # a file's game: line decides unless --game says another
+
+        def deciding(named: object) -> Declared:
+            return declared if declared is not first else (_named(named) or first)
+
+        data = _read_dispute(file, judge_of(declared, "turns").DISPUTE,
+                             lambda named: judge_of(deciding(named), "turns").DISPUTE)
+        named = _named(data.get("game"))
+        if named not in (None, first) and declared is first and _typed("game"):
+            raise click.UsageError(f"--game {game} and the file's game: {data['game']} "
+                                   "disagree: give one")  # --game said out loud, against it
+        chosen = deciding(data.get("game"))
+        say(judge_of(chosen, "turns").turn_from_file(data, asked_of(chosen)), as_json)
+    judge = judge_of(declared, "turns")
+    given = asked_of(declared)
+    given.refuse_untaken()
+    if options_given and not guided:
+        say(judge.turn_from_options(before, hand, after, given), as_json)
+    if guided or shell.stdin_is_terminal():
+        rules = judge.turn_rules(given)  # (refused before a question is asked)
+        from .prompts import TerminalAsker
+
+        say(judge.turn_asked(before, hand, after, rules, given, TerminalAsker()), as_json)
+    say(judge.turn_from_options(None, None, None, given), as_json)

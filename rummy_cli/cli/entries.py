@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from ..errors import RummyError, UnusableInputError
+from ..errors import RummyError
 from ..games import PlayedGame, registered, title_of
+from ..games.keeping import HouseRuled, next_rules, own, playable
 from .parsing import _footer, _print_json, _read, _recorded, show_after
 from .shell import _RUN
+
+__all__ = ["HouseRuled", "next_rules", "own", "playable"]
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -36,59 +39,10 @@ def _changed(game: PlayedGame, path: Path) -> RummyError:
                       "it); nothing was changed: run the command again")
 
 
-def own(kind: type[G], game: PlayedGame) -> G:
-    """``game``, handed to the keeper of ``kind`` by :func:`keeper_of`: of that class."""
-    if not isinstance(game, kind):  # keeper_of chose another keeper: never
-        raise RummyError(f"{registered(game.rules.game).title} is not kept as "
-                         f"{kind.__name__}")
-    return game
-
-
-R = TypeVar("R", bound="HouseRuled")
-
-
-class HouseRuled(Protocol):
-    """Rules that take house rules as typed and say when a table cannot play them."""
-
-    def with_house_rules(self: R, typed: dict[str, str]) -> R: ...
-    def problem_for(self, players: int) -> tuple[str, str] | None: ...
-
-
-def playable(base: R, typed: dict[str, str], players: int) -> R:
-    """The rules of a new game: ``base`` with the house rules typed (``--rule``), refused
-    when ``players`` players cannot play them."""
-    from ..house_rules import RuleError
-
-    try:
-        rules = base.with_house_rules(typed)
-        problem = rules.problem_for(players)
-    except RuleError as exc:
-        raise UnusableInputError(str(exc)) from None
-    if problem:
-        raise UnusableInputError(f"{problem[1]} (the game cannot be played so)")
-    return rules
-
-
-P = TypeVar("P")  # a game's rules
-
-
-def next_rules(preset: P, last: PlayedGame | None) -> P:
-    """The rules a new game of ``preset`` starts from: the preset with the house rules of
-    ``last`` (the ledger's last game, of any kind) that it keeps (see
-    :func:`~rummy_cli.house_rules.carried`)."""
-    if last is None:
-        return preset
-    from dataclasses import replace
-
-    from ..house_rules import carried
-
-    return replace(preset, **carried(last.sheet().house_rules(), preset))  # type: ignore[type-var]
-
-
 def entry_word(game: PlayedGame) -> str:
     """What a ledger calls one of its entries: 'match' for a Hollywood match, whose own
     columns are Game 1, 2 and 3 (so "game 3" never means two things), else 'game'."""
-    return "match" if getattr(game.rules, "hollywood", False) else "game"
+    return registered(game.rules.game).entry_word(game.rules)
 
 
 def described(game: PlayedGame, number: int) -> str:

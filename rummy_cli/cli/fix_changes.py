@@ -22,12 +22,12 @@ def _points(game: Any) -> dict[str, int]:
     return {s.name: s.points for s in game.state.standings}
 
 
-def _shown(game: Any) -> dict[str, int]:
-    """The figure the standings show last: points, or under Hollywood the sum of the three
-    games' totals."""
-    if getattr(game.rules, "hollywood", False):
-        return {s.name: s.total for s in game.state.standings}
-    return _points(game)
+def _shown(game: Any) -> tuple[str, dict[str, int]]:
+    """The figure the standings show last, by player, and its word: points, or what the
+    game declares (Hollywood's sum of the three games' totals)."""
+    from ..games import declared
+
+    return declared(game).shown(game)
 
 
 def _changes_text(label: str, before: dict[str, int], after: dict[str, int],
@@ -178,5 +178,5 @@ def _say_change(game: PlayedGame, fixed: PlayedGame, round_number: int, where: s
     click.echo(fold_result(f"{said} now{who[1]}: {said_of(fixed, round_number)}"), err=err)
     for note in notes:
         click.echo(fold(note), err=err)
-    label = "Sum" if getattr(game.rules, "hollywood", False) else "Points"
-    click.echo(_changes_text(label, _shown(game), _shown(fixed), line_width()), err=err)
+    (label, before), (_, after) = _shown(game), _shown(fixed)
+    click.echo(_changes_text(label, before, after, line_width()), err=err)

@@ -8,25 +8,23 @@ announced, the options that enter or change an entry) a new game says as data an
 functions of its package (its declared ``scorekeeping``, a
 :class:`~rummy_cli.games.protocol.Scorekeeping`), and :class:`DeclaredKeeper` turns that
 into the commands' steps: a new game is its package and one line in the registry
-(``rummy_cli.games.PACKAGES``), with no module here. The three games rummy ships still have
-their :class:`Keeper` module here, ``keep_<package>`` (their questions on a terminal are not
-data yet), found through the registry by :func:`keepers`.
+(``rummy_cli.games.PACKAGES``), with no module here: every game rummy ships is kept so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
 import click
 
 from ..errors import RummyError
 from ..games import GAMES, PlayedGame, registered, registered_for
 from ..games.declared import Declared
-from .entries import _changed, entered, house_rules_json, say_entered
+from . import shell
+from .entries import _changed, entered, entered_as_answered, house_rules_json, say_entered
 from .options import SHARED, option_keys
 from .parsing import _print_json, _read
 
@@ -68,97 +66,36 @@ class FixOptions(GivenOptions):
     big_gin: bool | None
 
 
-class Keeper(Protocol):
-    """What a game's keeper module (``keep_<package>``) provides: the game's own options
-    and the commands' steps that differ from game to game."""
-
-    @property
-    def ENDS(self) -> str:
-        """How an entry ends, in the options' words (said when another game's is given)."""
-        ...
-
-    @property
-    def HANDS(self) -> str:
-        """How what a player holds is given (said when another game's way is given)."""
-        ...
-
-    @property
-    def OWN_OPTIONS(self) -> tuple[str, ...]:
-        """The options of ``round`` and ``fix`` only this game takes."""
-        ...
-
-    @property
-    def HAND_OPTIONS(self) -> tuple[str, ...]:
-        """Of those, the ones that give what a player holds."""
-        ...
-
-    @property
-    def ACCEPTS(self) -> tuple[str, ...]:
-        """Options of another game this one takes under its own words."""
-        ...
-
-    @property
-    def FIX_OPTIONS(self) -> str:
-        """What ``fix`` can change, as its message lists it."""
-        ...
-
-    def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
-              created: str, typed: dict[str, str], kind: str, hollywood: bool,
-              last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
-        """The first game, or the next one after ``last`` (any game's, over); ``dealt`` is
-        the ledger's last game with a dealer, from which a card game's deal goes on."""
-        ...
-
-    def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
-                 as_json: bool) -> None:
-        """What 'rummy new' says of the game it started."""
-        ...
-
-    def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
-        """``rummy round``: the entry as typed, or asked on a terminal."""
-        ...
-
-    def fixed(self, game: PlayedGame, number: int,
-              opts: FixOptions) -> tuple[PlayedGame, list[str]]:
-        """The game with entry ``number`` changed as the options say, and notes on what
-        else the change dropped."""
-        ...
-
-    def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
-        """Entry ``number`` asked again on a terminal, each recorded answer the default."""
-        ...
-
-
 def keepers() -> dict[str, Keeper]:
-    """Each game's keeper, by its package in ``games/``: a game that says its command-line
-    part as data (its declared ``scorekeeping``) is kept by :class:`DeclaredKeeper`; one
-    that does not yet, by the module ``keep_<package>`` here."""
+    """Each game's keeper, by its package in ``games/``: the :class:`DeclaredKeeper` of what
+    its package declares (its ``scorekeeping``)."""
     return {game.package: _keeper(game.module) for game in GAMES}
 
 
 @cache
 def _keeper(module: str) -> Keeper:
     game = next(g for g in GAMES if g.module == module)
-    if game.scorekeeping is not None:
-        return DeclaredKeeper(game, game.scorekeeping())
-    # mypy checks each keep_<package> module against Keeper (see the end of each)
-    return cast("Keeper", import_module(f"{__package__}.keep_{game.package}"))
+    if game.scorekeeping is None:
+        raise RummyError(f"{game.title} keeps no score sheet in rummy")
+    return DeclaredKeeper(game, game.scorekeeping())
 
 
 class DeclaredKeeper:
-    """The :class:`Keeper` of a game that says its command-line part as data (a
+    """The keeper of a game, from what its package says of its command-line part as data (a
     :class:`~rummy_cli.games.protocol.Scorekeeping`): the options it declares are handed to
-    it by name, what it says is printed, what it refuses is said in one line."""
+    it by name, what it says is printed, its questions are put on the terminal, what it
+    refuses is said in one line."""
 
     def __init__(self, game: Declared, keeping: Scorekeeping) -> None:
         self.game, self.keeping = game, keeping
         self.flags = tuple(o.flag for o in game.options)
-        self.ENDS = self.HANDS = keeping.ENDS
-        self.OWN_OPTIONS = tuple(f for f in self.flags if f not in SHARED)
-        self.HAND_OPTIONS: tuple[str, ...] = ()
+        own = tuple(o.flag for o in game.options if not o.accepted)
+        self.ENDS, self.HANDS = keeping.ENDS, keeping.HANDS
+        self.OWN_OPTIONS = tuple(f for f in own if f not in SHARED)
+        self.HAND_OPTIONS = tuple(o.flag for o in game.options if o.holds)
         self.ACCEPTS = self.flags  # another game's options it takes, under its own words
-        self.FIX_OPTIONS = ", ".join(self.flags[:-1]) + f" or {self.flags[-1]}" \
-            if len(self.flags) > 1 else "".join(self.flags)
+        self.FIX_OPTIONS = ", ".join(own[:-1]) + f" or {own[-1]}" if len(own) > 1 \
+            else "".join(own)
 
     def _given(self, opts: RoundOptions | FixOptions) -> dict[str, object]:
         """The options the game takes, by their ``dest``; another one given is refused."""
@@ -173,9 +110,12 @@ class DeclaredKeeper:
             value = raw.get(keys[option.flag])
             if option.kind == "name" and isinstance(value, tuple):
                 if len(value) > 1:
-                    raise click.UsageError(f"{option.flag} is given {len(value)} times "
-                                           f"({', '.join(value)}): give it once")
+                    why = f": {option.once}" if option.once else \
+                        f" ({', '.join(value)}): give it once"
+                    raise click.UsageError(f"{option.flag} is given {len(value)} times{why}")
                 value = value[0] if value else None
+            elif option.kind == "names" and not isinstance(value, tuple):  # fix's: one
+                value = () if value is None else (value,)
             given[option.dest] = value
         return given
 
@@ -183,13 +123,15 @@ class DeclaredKeeper:
               created: str, typed: dict[str, str], kind: str, hollywood: bool,
               last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
         if hollywood:
-            raise click.UsageError(f"--hollywood does not apply to {self.game.title}: it "
-                                   "scores a Gin game")
-        players = names or (tuple(last.players) if last is not None else ())
-        if not players:
-            raise click.UsageError("name the players in their seats, e.g. rummy new Ann Ben "
-                                   f"Cy --game {self.game.presets[0]}")
-        return self.keeping.start(players, starter, seed, created, typed, kind, last)
+            if not self.game.hollywood:
+                scored = [g for g in GAMES if g.hollywood]
+                presets = [p for g in scored for p in g.presets]
+                raise click.UsageError(
+                    f"--hollywood scores {' or '.join(g.title for g in scored)}: add --game "
+                    + (", ".join(presets[:-1]) + f" or {presets[-1]}" if len(presets) > 1
+                       else "".join(presets)))
+            typed = {**typed, **self.game.hollywood}
+        return self.keeping.start(names, starter, seed, created, typed, kind, last, dealt)
 
     def announce(self, path: Path, game: PlayedGame, number: int, starter_given: bool,
                  as_json: bool) -> None:
@@ -199,24 +141,51 @@ class DeclaredKeeper:
             return
         from ..render import fold
 
-        for line in self.keeping.announced(game, number, str(path), starter_given):
+        earlier = _read(path, quiet=True).games[:number - 1] if number > 1 else []
+        for line in self.keeping.announced(game, number, str(path), starter_given, earlier):
             click.echo(fold(line))
 
     def record(self, path: Path, opts: RoundOptions, as_json: bool) -> None:
         given = self._given(opts)
-        if opts["guided"]:
-            raise click.UsageError(f"{self.game.title} asks no questions: {self.ENDS}")
-        kind = type(_read(path, quiet=True).current)
+        if opts["guided"] or (self.keeping.asks(given) and shell.stdin_is_terminal()):
+            from .prompts import TerminalAsker
+
+            game = _read(path).current
+            still_kept(self, game, path)  # the game read first may have been replaced since
+            enter = self.keeping.asked(game, given, TerminalAsker(), opts["yes"])
+            if enter is None:
+                click.echo("Nothing recorded.", err=True)
+                return
+            number = len(game.rounds) + 1
+            updated = entered_as_answered(path, type(game), game, enter)
+            say_entered(updated, number, as_json, announced=True)
+            return
+        current = _read(path, quiet=True).current
+        still_kept(self, current, path)
+        self.keeping.check(current, given)  # what was typed wrong is said before the lock
+        kind = type(current)
         updated, number = entered(path, kind, lambda game: self.keeping.entered(game, given))
-        say_entered(updated, number, as_json, announced=False)
+        lines = () if as_json else self.keeping.entered_lines(updated, number, _named(path))
+        say_entered(updated, number, as_json, announced=False, lines=lines)
 
     def fixed(self, game: PlayedGame, number: int,
               opts: FixOptions) -> tuple[PlayedGame, list[str]]:
-        return self.keeping.fixed(game, number, self._given(opts)), []
+        return self.keeping.fixed(game, number, self._given(opts))
 
     def asked_fix(self, game: PlayedGame, number: int) -> tuple[PlayedGame, list[str]]:
-        raise click.UsageError(f"{self.game.title} asks no questions: say what to change "
-                               f"({self.FIX_OPTIONS})")
+        from .prompts import TerminalAsker
+
+        return self.keeping.asked_again(game, number, TerminalAsker())
+
+
+Keeper = DeclaredKeeper  # every game's keeper at the command line
+
+
+def _named(path: Path) -> str | None:
+    """The ledger as a command to type names it: None for the default one."""
+    from ..ledger import ledger_path
+
+    return None if path == ledger_path(None) else str(path)
 
 
 def keeper_of(game: PlayedGame) -> Keeper:

@@ -224,7 +224,7 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
     has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
     seats = len(game.players) != len(last.players)
     # each figure in its own game's words ('knock the upcard's', 'rounds one per player')
-    was_said, said = (figure_words(declared(g).package).said for g in (last, game))
+    was_said, now_said = (figure_words(declared(g).package).said for g in (last, game))
     kept: list[str] = []
     dropped: list[str] = []
     for name, (value, book) in last.sheet().house_rules().items():
@@ -237,11 +237,11 @@ def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
             kept.append(was)
         elif getattr(rules, name) == getattr(preset, name) != book:
             dropped.append(f"{was} ({title} sets its own: "
-                           f"{said(name, getattr(rules, name))})")
+                           f"{now_said(name, getattr(rules, name))})")
         elif name == "rounds" and seats:
             dropped.append(f"{was} (one per player again, as the number of players changed)")
         else:
-            dropped.append(f"{was} (now {said(name, getattr(rules, name))})")
+            dropped.append(f"{was} (now {now_said(name, getattr(rules, name))})")
     if not dropped and rules.game == last.rules.game:
         return []
     which = f"{entry_word(last)} {number}"

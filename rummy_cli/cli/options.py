@@ -50,8 +50,8 @@ def add_declared_options(command: click.Command) -> None:
         if flag in have:
             continue
         made = click.Option([flag, option.dest], is_flag=option.kind == "flag",
-                            multiple=option.kind == "pairs", metavar=option.metavar or None,
-                            help=option.help)
+                            multiple=option.kind in ("names", "pairs"),
+                            metavar=option.metavar or None, help=option.help)
         made.declared = True  # type: ignore[attr-defined]
         kept.insert(at, made)
     command.params[:] = kept

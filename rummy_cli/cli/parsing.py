@@ -4,18 +4,20 @@ and the standings' footer printed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from ..cards import AnyCard, Table, check_copies, parse_cards, parse_table
-from ..errors import RummyError, UnusableInputError
+from .. import typed_input
+from ..given import hands_from_options as _hands_from_options
+from ..given import put as _put
+from ..given import short as _short
+from ..given import split_pair as _split_pair
 from ..render import Style, choose_style
 from .shell import _RUN
 
-P = TypeVar("P")
+__all__ = ["_hands_from_options", "_put", "_short", "_split_pair"]
 
 
 def _print_json(doc: Any) -> None:
@@ -24,28 +26,11 @@ def _print_json(doc: Any) -> None:
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
-def parsed(parse: Callable[[Any], P], text: Any, what: str) -> P:
-    """``parse(text)``, its error led by what was being read ("the meld: ...")."""
-    try:
-        return parse(text)
-    except RummyError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
-def _cards(text: str | Sequence[str], what: str) -> list[AnyCard]:
-    return parsed(parse_cards, text, what)
-
-
-def _table(text: str, what: str) -> Table:
-    return parsed(parse_table, text, what)
-
-
-def _check_copies(cards: Sequence[AnyCard], decks: int) -> None:
-    problems = check_copies(cards, decks)
-    if problems:
-        two_would_do = decks == 1 and not check_copies(cards, 2)
-        raise UnusableInputError("more cards than the decks hold: " + "; ".join(problems)
-                                 + (" (use --decks 2)" if two_would_do else ""))
+# what a command reads, said alike by every command (kept pure in ..typed_input)
+parsed = typed_input.parsed
+_cards = typed_input.cards_of
+_table = typed_input.table_of
+_check_copies = typed_input.check_card_copies
 
 
 def _style(ascii_only: bool, unicode: bool) -> Style:
@@ -73,80 +58,8 @@ def _load(path: Path, quiet: bool = False) -> Any:
     return _read(path, quiet).current
 
 
-def rule_changes(typed: Sequence[str], file_rules: Mapping[str, Any] | None,
-                 example: str | None = None) -> dict[str, str]:
-    """The house rules asked for: a dispute file's ``rules:`` mapping, then each ``--rule
-    NAME=VALUE`` (``example`` shows one when it is not so written), as typed text."""
-    changes: dict[str, str] = {}
-    for name, value in (file_rules or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            raise UnusableInputError(f"rules: {name} must be a number or a word, not "
-                                     f"{'nothing' if value is None else 'a list or mapping'}")
-        changes[str(name)] = str(value).lower() if isinstance(value, bool) else str(value)
-    for pair in typed:
-        name, value = _split_pair(pair, "--rule", example)
-        changes[name] = value
-    return changes
-
-
-def _split_pair(value: str, option: str, example: str | None = None) -> tuple[str, str]:
-    """``NAME=VALUE`` split; ``example`` is the value shown when it is not so written."""
-    name, eq, rest = value.partition("=")
-    if not eq or not name.strip():
-        example = example or {"--hand": '"Ann=3C 2D"', "--rule": "target=200",
-                              "--melds": '"Ann=2H 3H 4H / 7C 7D 7S"'}.get(option, "Ann=12")
-        raise click.UsageError(f"{option} takes NAME=VALUE, e.g. {option} {example}; "
-                               f"got {value!r}")
-    return name.strip(), rest
-
-
 def _recorded(path: Path, number: int) -> str:
     return f"round {number} is recorded in {path} (see 'rummy history')"
-
-
-def _hands_from_options(hands: tuple[str, ...], points: tuple[str, ...],
-                        what: str = "hand", options: str = "--hand/--points"
-                        ) -> dict[str, str | int]:
-    """``--hand NAME=CARDS`` and ``--points NAME=N`` (a --hand of digits is a total too);
-    ``what`` is what a total counts in the game's words ('hand', Rummikub's 'rack'), and
-    ``options`` the options that give it, as a message names them."""
-    from ..hands import typed_hand, typed_total
-
-    entered: dict[str, str | int] = {}
-    for value in hands:
-        name, cards = _split_pair(value, "--hand")
-        _put(entered, name, typed_hand(cards), options)
-    for value in points:
-        name, total = _split_pair(value, "--points")
-        n = typed_total(total, what)
-        if n is None and total.strip().startswith("-"):
-            below = typed_total(total.strip()[1:], what)
-            if below == 0:  # -0 is 0
-                n = 0
-            elif below is not None:
-                raise click.UsageError(f"--points {_short(value)!r}: a {what}'s total cannot "
-                                       "be negative")
-        if n is None:
-            raise click.UsageError(
-                f"--points {_short(value)!r}: the total must be a whole number of points "
-                f"(digits 0-9), e.g. --points {_short(name)}=12")
-        _put(entered, name, n, options)
-    return entered
-
-
-def _short(text: str, most: int = 40) -> str:
-    """Typed text quoted back in a message, cut if it is long."""
-    return text if len(text) <= most else text[:most] + "..."
-
-
-def _put(entered: dict[str, str | int], name: str, value: str | int,
-         options: str = "--hand/--points") -> None:
-    import unicodedata
-
-    key = unicodedata.normalize("NFC", name).casefold()
-    if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
-        raise click.UsageError(f"{name} has more than one {options}: give one per player")
-    entered[name] = value
 
 
 def _footer(text: str, fmt: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from .. import __version__
-from ..errors import InputEnded, RummyError
+from ..errors import InputEnded, OptionsError, RummyError
 from .streams import _OUTPUT_ERRNOS, _output_gone, closed_streams_held, streams_that_cannot_fail
 
 # --- the error boundary -----------------------------------------------------------------
@@ -162,6 +162,8 @@ def _command_path(group: click.Group, args: Sequence[str]) -> str:
     words = ["rummy"]
     command: click.Command = group
     for arg in args:
+        if arg.startswith("-") and command is group:  # 'rummy --ascii round': flags first
+            continue
         if not isinstance(command, click.Group) or arg not in command.commands:
             break
         command = command.commands[arg]
@@ -245,6 +247,8 @@ class RummyGroup(click.Group):
             if where == "rummy":  # click names no command for some errors: find it
                 where = _command_path(self, words)
             _error(f"{usage_line(exc.format_message())} (see '{where} --help')")
+        except OptionsError as exc:  # a game's own usage error: said as click's are
+            _error(f"{usage_line(str(exc))} (see '{_command_path(self, words)} --help')")
         except click.ClickException as exc:
             _error(exc.format_message())
         except InputEnded as exc:  # like a stop: say whether the ledger was left alone

@@ -1,81 +1,38 @@
-"""The Gin referee's commands: ``rummy deadwood`` and ``rummy check knock``.
-
-Registered on the ``rummy`` group (and its ``check`` group) when ``rummy_cli.cli`` imports
-it. The rules are in ``games/gin/showdown.py`` and ``games/gin/deadwood.py``; this module
-parses, calls them and prints.
-"""
+"""The showdown's commands: ``rummy deadwood`` and ``rummy check knock``, each mapped to the
+showdown of the game --game names (``rummy_cli.games.referee.Showdown``) through
+``judges``. Registered on the ``rummy`` group (and its ``check`` group) when
+``rummy_cli.cli`` imports it."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from ..errors import UnusableInputError
-from ..games import refereed_by
-from .options import json_option, style_options
-from .parsing import _cards, _print_json, _style, _table
+from ..cards import quoted
+from .judges import asked, found, game_option, judge_of, notes_said, refusals_said, say
+from .options import choices_said, json_option, style_options
+from .parsing import _style
 from .referee import check
-from .shell import _settle, cli
+from .shell import cli
 
-if TYPE_CHECKING:
-    from ..cards import Card
-    from ..games.gin.rules import GinRules
-
-GIN_GAMES = refereed_by("gin")  # the Gin presets, from the registry
+_showdown_game = game_option("showdown", lambda: f"The preset: {notes_said('showdown')}.")
 
 
-def gin_game_option(f: Any) -> Any:
-    return click.option(
-        "--game", default="gin", show_default=True, metavar="GAME",
-        help="The Gin preset: gin (25/25, big gin 31), classic (gin 20, undercut 10), or "
-             "oklahoma (the upcard sets the knock limit).")(f)
-
-
-def gin_rules(game: str, typed: Sequence[str] = ()) -> GinRules:
-    """The rules of a Gin preset with the house rules typed as ``NAME=VALUE``."""
-    from ..games.gin.rules import find_preset
-
-    if game.strip().lower() not in GIN_GAMES:
-        from ..cards import quoted
-
-        raise click.UsageError(f"--game is {', '.join(GIN_GAMES[:-1])} or {GIN_GAMES[-1]} "
-                               f"here, not {quoted(game)}")
-    rules = find_preset(game)
-    changes: dict[str, str] = {}
-    for pair in typed:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            from ..cards import quoted
-
-            raise click.UsageError(f"--rule takes NAME=VALUE, e.g. --rule undercut=10; got "
-                                   f"{quoted(pair)}")
-        changes[name] = value
-    return rules.with_house_rules(changes) if changes else rules
-
-
-def gin_hand(text: str | Sequence[str], what: str) -> list[Card]:
-    """Cards as typed for a Gin hand: one deck, no jokers."""
-    from ..games.gin.showdown import real_cards
-    from ..tiles import looks_like_tile
-
-    joined = text if isinstance(text, str) else " ".join(text)
-    tile = next((w for w in joined.replace(",", " ").split() if looks_like_tile(w.upper())),
-                None)
-    if tile is not None:  # no Rummikub here: the card's own hint would send them to --game
-        raise UnusableInputError(f"{what}: {tile.upper()} is a Rummikub tile; the Gin games "
-                                 "are played with cards: a rank (A, 2-10, J, Q, K) and a suit "
-                                 "(S, H, D, C), e.g. 10H or QS")
-    return real_cards(_cards(text, what), what)
+def _showdown(game: str, **given: Any) -> tuple[Any, Any]:
+    """The showdown of the game --game names, and what it was given."""
+    declared = found("showdown", game, lambda known: f"--game is {choices_said(known)} "
+                                                     f"here, not {quoted(game)}")
+    judge = judge_of(declared, "showdown")
+    return judge, asked("showdown", declared, judge, game, **given)
 
 
 @cli.command()
 @click.argument("cards", nargs=-1, metavar="CARDS...")
-@gin_game_option
+@_showdown_game
 @json_option
 @style_options
+@refusals_said
 def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
              unicode: bool) -> None:
     """The least deadwood of a Gin hand, and melds that leave it (1 to 11 cards).
@@ -89,26 +46,8 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
       rummy deadwood 7C 7D 7H 8H 9H        # 14: the run 7H 8H 9H, 7D 7C left
       rummy deadwood "2H 3H 4H 7C 7D 7S JS QS KS AD" --json
     """
-    from ..games.gin.deadwood import least_deadwood
-    from ..games.gin.showdown import were_given
-
-    gin_rules(game)
-    hand = gin_hand(cards, "the hand")
-    if not hand:
-        raise UnusableInputError("no cards given: name the hand's cards, e.g. "
-                                 "rummy deadwood 7C 7D 7H 8H 9H")
-    if len(hand) > 11:
-        raise UnusableInputError("a Gin hand has at most 11 cards (10, and 1 drawn); "
-                                 f"{were_given(len(hand))}")
-    arrangement = least_deadwood(hand)
-    if as_json:
-        from ..games.gin.report import deadwood_json
-
-        _print_json(deadwood_json(arrangement))
-    else:
-        from ..games.gin.report import deadwood_text
-
-        click.echo(deadwood_text(arrangement, _style(ascii_only, unicode)))
+    judge, given = _showdown(game, as_json=as_json, style=_style(ascii_only, unicode))
+    say(judge.deadwood(cards, given), as_json)
 
 
 @check.command("knock")
@@ -121,12 +60,13 @@ def deadwood(cards: tuple[str, ...], game: str, as_json: bool, ascii_only: bool,
 @click.option("--upcard", "upcard_text", metavar="CARD",
               help="The first upcard: in oklahoma it sets the knock limit, and a spade "
                    "doubles the hand.")
-@gin_game_option
+@_showdown_game
 @click.option("--rule", "house_rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule, e.g. --rule undercut=10, --rule big_gin=off, "
                    "--rule tie=none. Repeat for more.")
 @json_option
 @style_options
+@refusals_said
 def check_knock(knocker_text: str | None, defender_text: str | None, melds_text: str | None,
                 upcard_text: str | None, game: str, house_rules: tuple[str, ...],
                 as_json: bool, ascii_only: bool, unicode: bool) -> None:
@@ -155,43 +95,7 @@ def check_knock(knocker_text: str | None, defender_text: str | None, melds_text:
                         --knocker "5S 6S 7S 9C 10C JC KC KD KS JD" \\
                         --defender "2C 2D 2H 2S 8S 9S 7C 8C 8D AC"
     """
-    from ..games.gin.showdown import check_knock as referee
-
-    rules = gin_rules(game, house_rules)
-    if knocker_text is None or defender_text is None:
-        missing = " and ".join(o for o, v in (("--knocker", knocker_text),
-                                               ("--defender", defender_text)) if v is None)
-        raise click.UsageError(f"give both hands: {missing} missing, e.g. --knocker "
-                               '"5S 6S 7S ..." --defender "2C 2D 2H ..."')
-    upcard = _upcard(upcard_text)
-    if rules.upcard_sets_limit and upcard is None:
-        raise UnusableInputError("in Oklahoma Gin the upcard sets the knock limit: say which "
-                                 "card was turned up, e.g. --upcard 6S")
-    melds = None
-    if melds_text is not None:
-        from ..games.gin.showdown import real_cards
-
-        melds = [real_cards(list(m), "the knocker's melds")
-                 for m in _table(melds_text, "the knocker's melds")]
-    showdown = referee(rules, gin_hand(knocker_text, "the knocker's hand"),
-                       gin_hand(defender_text, "the defender's hand"),
-                       knocker_melds=melds, upcard=upcard)
-    code = _settle(0 if showdown.legal else 1)
-    if as_json:
-        from ..games.gin.report import showdown_json
-
-        _print_json(showdown_json(showdown))
-    else:
-        from ..games.gin.report import showdown_text
-
-        click.echo(showdown_text(showdown, _style(ascii_only, unicode)))
-    sys.exit(code)
-
-
-def _upcard(text: str | None) -> Card | None:
-    if text is None:
-        return None
-    cards = gin_hand(text, "the upcard")
-    if len(cards) != 1:
-        raise UnusableInputError(f"the upcard is one card, e.g. --upcard 6S; got {len(cards)}")
-    return cards[0]
+    judge, given = _showdown(game, house_rules=house_rules, as_json=as_json,
+                             style=_style(ascii_only, unicode))
+    say(judge.check_knock(knocker_text, defender_text, melds_text, upcard_text, given),
+        as_json)

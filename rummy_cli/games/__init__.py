@@ -118,10 +118,15 @@ def named(name: str) -> Declared:
     raise KeyError(name)
 
 
-def refereed_by(referee: str) -> tuple[str, ...]:
-    """The --game presets of the games the referee ``referee`` judges ('cards', 'gin',
-    'tiles'; see :class:`~.declared.Declared`), in the registry's order."""
-    return tuple(p for game in GAMES if game.referee == referee for p in game.presets)
+def judging(part: str) -> tuple[Declared, ...]:
+    """The games whose referee offers ``part`` ('melds', 'turns', 'solver', 'showdown'; see
+    :mod:`.referee`), in the registry's order."""
+    return tuple(g for g in GAMES if getattr(g, part) is not None)
+
+
+def refereed_by(part: str) -> tuple[str, ...]:
+    """The --game presets of the games whose referee offers ``part``, in order."""
+    return tuple(p for game in judging(part) for p in game.presets)
 
 
 def said(what: str) -> str:
@@ -173,7 +178,7 @@ def last_dealt(games: Sequence[PlayedGame]) -> PlayedGame | None:
 
 def is_gin(game: PlayedGame) -> bool:
     """Whether a game is one of the Gin family."""
-    return declared(game).referee == "gin"  # the family the showdown judges
+    return declared(game).showdown is not None  # the family the showdown judges
 
 
 def word_of(game: PlayedGame) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .protocol import Scorekeeping
+    from .referee import MeldJudge, Showdown, Solver, TurnJudge
 
 
 # --- what a game declares of itself: the registry's one entry per game --------------------
@@ -45,10 +46,18 @@ class Declared:
     kind_aliases: Mapping[str, str] = field(default_factory=dict)  # another word: a kind
     kind_refusals: Mapping[str, str] = field(default_factory=dict)  # a word: why not a kind
     starter: str = "dealer"  # who begins a game: 'dealer' (--dealer) or 'first' (--first)
-    hollywood: bool = False  # its games may be scored as Hollywood (--hollywood)
-    # the referee that judges its melds and sets with 'check', 'arrange' and 'hint': 'cards'
-    # (Manipulation Rummy's), 'gin' (the showdown's), 'tiles' (Rummikub's); '' for none
-    referee: str = ""
+    # the house rules 'rummy new --hollywood' stands for ({'scoring': 'hollywood'}: its games
+    # may be scored as Hollywood); empty: --hollywood does not apply to it
+    hollywood: Mapping[str, str] = field(default_factory=dict)
+    # its referee, by part (``games.referee``): each a function that loads the module that
+    # provides it, or None for a part the game does not offer (the command refuses it)
+    melds: Callable[[], MeldJudge] | None = None  # check meld, check table
+    turns: Callable[[], TurnJudge] | None = None  # check turn and its dispute file
+    solver: Callable[[], Solver] | None = None  # arrange, hint
+    showdown: Callable[[], Showdown] | None = None  # deadwood, check knock
+    # how the referee's --game help names its presets ('{}': the names, comma separated)
+    refereed_as: str = "{}"
+    preset_notes: Mapping[str, str] = field(default_factory=dict)  # a preset: its figures
     in_card_books: bool = True  # 'rummy rules' alone (no game, no ledger) shows its book
     # what the command line says of this game in words of its own (its rule ids, figures
     # and names), by what it says it of: an option's help ('round --upcard'; an option two
@@ -61,6 +70,12 @@ class Declared:
     options: tuple[Option, ...] = ()  # the options of round and fix it takes (scorekeeping's)
     # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
     titled: Callable[[Any], str] | None = None
+    # what a ledger calls one game of these rules, when not 'game' (a Hollywood match,
+    # whose own columns are games 1, 2 and 3): None for 'game' always
+    entry_of: Callable[[Any], str] | None = None
+    # the figure of each player the standings show last, and its word, when not the
+    # points (Hollywood's sum of three games): what 'rummy fix' compares before and after
+    shown_of: Callable[[Any], tuple[str, dict[str, int]]] | None = None
 
     @property
     def package(self) -> str:
@@ -71,6 +86,16 @@ class Declared:
     def stats_kinds(self) -> tuple[Kind, ...]:
         """Its kinds for ``rummy stats``: those declared, else one named after it."""
         return self.kinds or (Kind(key=self.package, name=self.title, word=self.word),)
+
+    def entry_word(self, rules: Any) -> str:
+        """What a ledger calls one game of these ``rules``: 'game', or 'match'."""
+        return self.entry_of(rules) if self.entry_of is not None else "game"
+
+    def shown(self, game: Any) -> tuple[str, dict[str, int]]:
+        """The figure the standings of ``game`` show last, by player, and its word."""
+        if self.shown_of is not None:
+            return self.shown_of(game)
+        return "Points", {s.name: s.points for s in game.state.standings}
 
     def title_of(self, rules: Any) -> str:
         """What a message calls a game of these ``rules``: 'Hollywood Gin Rummy'."""
@@ -88,11 +113,20 @@ class Option:
     adds to them with this ``help``.
 
     ``dest`` names what the game is handed (see ``Scorekeeping.entered``): for 'flag' a
-    bool, for 'name' the name typed or None, for 'pairs' a tuple of the NAME=VALUE typed.
+    bool, for 'name' the name typed or None (typed twice: refused), for 'names' a tuple of
+    the names typed (the game says what more than one means), for 'pairs' a tuple of the
+    NAME=VALUE typed.
     """
 
     flag: str  # '--out'
     dest: str  # 'out'
-    kind: str  # 'flag', 'name' or 'pairs'
+    kind: str  # 'flag', 'name', 'names' or 'pairs'
     metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
     help: str = ""  # what a new word's --help says
+    holds: bool = False  # it gives what a player holds (--rack): another game says its HANDS
+    # another game's word the game takes as its own (Rummikub's --stock-out for --pool-out):
+    # not its own option, and not one ``fix`` lists
+    accepted: bool = False
+    # a 'name' given more than once: why it is one ('a hand has one knocker'), said instead
+    # of the names given
+    once: str = ""

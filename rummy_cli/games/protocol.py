@@ -13,11 +13,14 @@ values, as ``json.dumps`` takes them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .played import Json, PlayedGame, Sheet
+
+if TYPE_CHECKING:
+    from ..asking import Asker
 
 __all__ = ["Json", "PlayedGame", "Record", "Report", "ReportSheet", "Scorekeeping", "Sheet"]
 
@@ -139,9 +142,14 @@ class Record(Protocol[G]):
 
 class Scorekeeping(Protocol):
     """What the scorekeeping commands need of a game that says its command-line part as data
-    (a :class:`Declared` game's ``scorekeeping``): how a game starts and is announced, and
-    an entry made or changed from the options typed. Refusals are :class:`RummyError`
-    (``UnusableInputError`` for input that cannot be used): the CLI says them in one line.
+    (a :class:`Declared` game's ``scorekeeping``): how a game starts and is announced, an
+    entry made or changed from the options typed, and its questions at the table.
+
+    ``given``: the options the game declares (its :class:`Option`), by ``dest``; an option
+    not typed is None, False or empty. Refusals are :class:`RummyError`: an
+    ``OptionsError`` for options that cannot be used together (said as a usage error of the
+    command), ``UnusableInputError`` for input that cannot be used. The questions are put
+    through an :class:`~rummy_cli.asking.Asker`; nothing here prints.
     """
 
     @property
@@ -149,26 +157,66 @@ class Scorekeeping(Protocol):
         """How an entry ends, in the options' words (said when another game's is given)."""
         ...
 
-    def start(self, players: tuple[str, ...], starter: str | None, seed: int | None,
-              created: str, typed: dict[str, str], preset: str,
-              last: PlayedGame | None) -> PlayedGame:
-        """A new game of ``players`` (who begins: ``starter``, else picked with ``seed``),
-        with the house rules ``typed``; ``last``: the ledger's last game, over, or None."""
+    @property
+    def HANDS(self) -> str:
+        """How what a player holds is given (said when another game's way of giving it,
+        an option marked ``holds``, is given)."""
         ...
 
-    def announced(self, game: Any, number: int, where: str, starter_given: bool) -> list[str]:
-        """What 'rummy new' says of game ``number`` of the ledger ``where``, line by line."""
+    def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
+              created: str, typed: dict[str, str], preset: str,
+              last: PlayedGame | None, dealt: PlayedGame | None) -> PlayedGame:
+        """A new game of the players ``names`` (none typed: ``last``'s), who begins:
+        ``starter``, else picked with ``seed``; the house rules ``typed`` (Hollywood scoring
+        as ``scoring=hollywood``). ``last``: the ledger's last game, over, or None;
+        ``dealt``: its last game with a dealer, from which a deal goes on."""
+        ...
+
+    def announced(self, game: Any, number: int, where: str, starter_given: bool,
+                  earlier: Sequence[PlayedGame]) -> list[str]:
+        """What 'rummy new' says of game ``number`` of the ledger ``where``, line by line
+        (``earlier``: the ledger's games before it)."""
         ...
 
     def announced_json(self, game: Any, number: int, where: str) -> Json:
         """'rummy new --json', without the house rules (the CLI adds them)."""
         ...
 
-    def entered(self, game: Any, given: Mapping[str, object]) -> PlayedGame:
-        """The game with one more entry, as the options ``given`` (by ``dest``) say."""
+    def check(self, game: Any, given: Mapping[str, object]) -> None:
+        """Refuse options ``given`` that cannot enter an entry in ``game`` (as read before the
+        ledger is locked): a mistake in what was typed is said without waiting for the lock
+        or making its file; :meth:`entered` is called all the same, under the lock."""
         ...
 
-    def fixed(self, game: Any, number: int, given: Mapping[str, object]) -> PlayedGame:
-        """The game with entry ``number`` changed as the options ``given`` say (None or
-        empty: not given, as recorded)."""
+    def entered(self, game: Any, given: Mapping[str, object]) -> PlayedGame:
+        """The game with one more entry, as the options ``given`` say."""
+        ...
+
+    def entered_lines(self, game: Any, number: int, where: str | None) -> list[str]:
+        """Lines said after entry ``number``, just typed in, and its sentence (Gin: the
+        layout scored); ``where``: the ledger as a command to type names it (None: the
+        default ledger)."""
+        ...
+
+    def fixed(self, game: Any, number: int,
+              given: Mapping[str, object]) -> tuple[PlayedGame, list[str]]:
+        """The game with entry ``number`` changed as the options ``given`` say (not given:
+        as recorded), and notes on what else the change dropped."""
+        ...
+
+    def asks(self, given: Mapping[str, object]) -> bool:
+        """Whether ``rummy round`` with only these options asks the rest on a terminal."""
+        ...
+
+    def asked(self, game: Any, given: Mapping[str, object], asker: Asker,
+              yes: bool) -> Callable[[Any], PlayedGame] | None:
+        """The next entry asked at the table (``given``: what the options said already),
+        shown and confirmed (``yes``: without the last question): how to enter it in the
+        game as read again under the lock, or None when the player said not to record it."""
+        ...
+
+    def asked_again(self, game: Any, number: int,
+                    asker: Asker) -> tuple[PlayedGame, list[str]]:
+        """Entry ``number`` asked again (``rummy fix N`` on a terminal), each recorded
+        answer the default: the game so changed, and notes as :meth:`fixed`."""
         ...

@@ -4,9 +4,15 @@ Hollywood's three columns (``score``), a game of hands (``game``) and its place 
 (``record``), the least-deadwood, layout and layoff searches (``deadwood``), and what is
 printed: the showdown's report (``report``), the score sheets (``sheet``, ``hollywood_sheet``)."""
 
-from typing import Any
+from __future__ import annotations
 
-from ..declared import Declared, Kind
+from typing import TYPE_CHECKING, Any
+
+from ..declared import Declared, Kind, Option
+
+if TYPE_CHECKING:
+    from ..protocol import Scorekeeping
+    from ..referee import MeldJudge, Showdown
 
 
 def _kind_of(rules: Any) -> str:
@@ -22,6 +28,38 @@ def _titled(rules: Any) -> str:
     names = {"gin": "Gin Rummy", "classic": "Gin Rummy (classic figures)",
              "oklahoma": "Oklahoma Gin"}
     return ("Hollywood " if getattr(rules, "hollywood", False) else "") + names[rules.game]
+
+
+# its referee, loaded when a command needs it (mypy checks the module against each part)
+def _melds() -> MeldJudge:  # check meld, check table
+    from . import referee
+
+    return referee
+
+
+def _showdown() -> Showdown:  # deadwood, check knock
+    from . import referee
+
+    return referee
+
+
+def _entry_of(rules: Any) -> str:
+    """A Hollywood match is a 'match': its own columns are its games 1, 2 and 3."""
+    return "match" if getattr(rules, "hollywood", False) else "game"
+
+
+def _shown_of(game: Any) -> tuple[str, dict[str, int]]:
+    """Under Hollywood the standings show last the sum of the three games' totals."""
+    if getattr(game.rules, "hollywood", False):
+        return "Sum", {s.name: s.total for s in game.state.standings}
+    return "Points", {s.name: s.points for s in game.state.standings}
+
+
+def _keeping() -> Scorekeeping:
+    """How the scorekeeping commands keep the game (imported when a command needs it)."""
+    from .keeping import KEEPING
+
+    return KEEPING
 
 
 # what the command line says of it in words of its own (Declared.said): its rule ids,
@@ -52,9 +90,23 @@ scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead ha
 # what the family declares of itself to the registry (rummy_cli.games)
 GAME = Declared(
     module=__name__, title="a Gin game", presets=("gin", "classic", "oklahoma"),
-    names=("gin", "classic", "oklahoma"), word="hand", hollywood=True, referee="gin",
+    names=("gin", "classic", "oklahoma"), word="hand",
+    hollywood={"scoring": "hollywood"},
+    melds=_melds, showdown=_showdown, refereed_as="{} (ace low only, no jokers, one deck)",
+    preset_notes={"gin": "25/25, big gin 31", "classic": "gin 20, undercut 10",
+                  "oklahoma": "the upcard sets the knock limit"},
     kinds=(Kind(key="gin", name="Gin", word="hand"),
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
-    kind_of=_kind_of, titled=_titled,
-    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"}, said=_SAID)
+    kind_of=_kind_of, titled=_titled, entry_of=_entry_of, shown_of=_shown_of,
+    kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
+    scorekeeping=_keeping,
+    # the options of round and fix, in the order 'fix' lists them
+    options=(Option(flag="--knock", dest="knock", kind="name", once="a hand has one knocker"),
+             Option(flag="--dead", dest="dead", kind="flag"),
+             Option(flag="--hand", dest="hands", kind="pairs"),
+             Option(flag="--points", dest="points", kind="pairs"),
+             Option(flag="--upcard", dest="upcard", kind="name"),
+             Option(flag="--melds", dest="melds", kind="pairs"),
+             Option(flag="--big-gin", dest="big_gin", kind="flag")),
+    said=_SAID)

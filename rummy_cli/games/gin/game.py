@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, Joker, format_cards, parse_card, parse_cards, parse_table
 from ...errors import NotationError, RefusedError, UnusableInputError
 from ...hands import HandEntry
-from ...players import EndsEarly, find_player_by_prefix, player_name
+from ...players import EndsEarly, find_player_by_prefix, seat_names
 from .played import GinEntry as GinEntry
 from .played import GinResult as GinResult
 from .rules import GIN, GinRules
@@ -73,8 +73,11 @@ class GinGame:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.sheet` bound to it."""
+        # (not 'from . import sheet': that imports the package, whose scorekeeping imports
+        # this module; the law of no import cycle counts imports inside functions too)
+        import rummy_cli.games.gin.sheet as sheet
+
         from ..protocol import ReportSheet
-        from . import sheet
 
         return ReportSheet(self, sheet)
 
@@ -92,11 +95,7 @@ def new_game(players: Sequence[str], dealer: str | None = None, seed: int | None
     """Seat the two players (G1) and pick the first dealer at random unless given (G15)."""
     if len(players) != 2:
         raise RefusedError(f"Gin is a game for two players, not {len(players)} (G1)")
-    names = [player_name(p) for p in players]
-    from ...players import name_key
-
-    if name_key(names[0]) == name_key(names[1]):
-        raise RefusedError(f"two players are called {names[0]!r}: give each a different name")
+    names = seat_names(players, in_any_case=False)
     if dealer is None:
         import random
 

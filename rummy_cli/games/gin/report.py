@@ -1,4 +1,5 @@
-"""What the Gin referee says: ``rummy deadwood`` and ``rummy check knock``, as text and JSON.
+"""What the Gin referee says: ``rummy deadwood`` and ``rummy check knock``, as text and JSON;
+and what the scorekeeper says of a hand's layout (``layout_said``).
 
 Pure functions from results to strings or plain data; the CLI prints them.
 """
@@ -15,6 +16,7 @@ from .deadwood import total
 if TYPE_CHECKING:  # kept out of start-up
     from ...melds import Violation
     from .deadwood import Arrangement, GinMeld
+    from .game import GinGame
     from .layoffs import Reply
     from .showdown import HandScore, Outcome, Showdown
 
@@ -309,4 +311,29 @@ def layout_options(s: Showdown, knocker: str, defender: str,
         else:
             result = (f"{lays}, " if lays else "") + "a tie"
         lines += _fold(f"{_table(layout.melds, style)}: {result}", style, 7, f"  {n}  ")
+    return lines
+
+
+def layout_said(game: GinGame, number: int, where: str | None = None,
+                matters: bool = True) -> list[str]:
+    """Hand ``number`` entered as cards: the layout scored and the defender's reply; when
+    another layout of the least deadwood changes the result (and ``matters``), which one,
+    and the command that enters it instead (D(a)); ``where``: the ledger, as the command
+    names it (None: the default one)."""
+    entry, result = game.rounds[number - 1], game.results[number - 1]
+    shown = result.showdown
+    if shown is None or entry.knocker is None:
+        return []
+    knocker = entry.knocker
+    defender = next(p for p in game.players if p != knocker)
+    lines = layout_lines(shown, knocker, defender)
+    if matters and shown.layout_matters:
+        fix = ["rummy", "fix", str(number)]
+        if where is not None:
+            fix += ["--ledger", where]
+        fix += ["--knock", knocker]
+        fix += [w for p in (knocker, defender) for w in ("--hand", f"{p}={entry.hands[p]}")]
+        if entry.upcard is not None:
+            fix += ["--upcard", entry.upcard]
+        lines += layout_matters_lines(shown, knocker, defender, fix)
     return lines

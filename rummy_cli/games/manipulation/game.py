@@ -24,9 +24,8 @@ from ...hands import _CANONICAL, HandEntry, _canonical_tokens, normalize_hand
 from ...players import (
     EndsEarly,
     find_player_by_prefix,
-    name_key,
-    player_name,
     plural_rounds,
+    seat_names,
 )
 from .played import RoundEntry as RoundEntry
 from .rules import MANIPULATION_RUMMY, Rules
@@ -88,8 +87,11 @@ class Game:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        # the module by its own name, not as an attribute of the package (whose GAME
+        # reaches this module again through its keeping)
+        import rummy_cli.games.manipulation.report as report
+
         from ..protocol import ReportSheet
-        from . import report
 
         return ReportSheet(self, report)
 
@@ -114,12 +116,7 @@ def new_game(
         raise RefusedError(
             f"a game has {rules.min_players} to {rules.max_players} players, "
             f"not {len(players)} (R1)")
-    names = [player_name(p) for p in players]
-    folded = [name_key(n) for n in names]
-    dupes = sorted({n for n in names if folded.count(name_key(n)) > 1})
-    if dupes:
-        raise RefusedError(f"two players are called {dupes[0]!r} (names are the same in any "
-                           "case): give each a different name")
+    names = seat_names(players)
     if dealer is None:
         import random
 

@@ -9,7 +9,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import AnyCard, Meld, format_cards
-from ...melds import MeldVerdict, Violation, resolved
+from ...meld_said import bullet as _bullet
+from ...meld_said import card_names as _names
+from ...meld_said import meld_json as meld_json
+from ...meld_said import meld_text as meld_text
+from ...meld_said import table_json as table_json
+from ...meld_said import table_text as table_text
+from ...melds import MeldVerdict
 from ...render import (
     PLAIN,
     Style,
@@ -17,7 +23,6 @@ from ...render import (
     plural,
     show_card,
     show_cards,
-    show_text,
     wrap,
 )
 from .rules import MANIPULATION_RUMMY, Rules
@@ -26,74 +31,6 @@ if TYPE_CHECKING:  # kept out of start-up: the referee commands never need the g
     from ...search.solver import Play
     from .rules import Rules
     from .turn import TurnVerdict
-
-
-def _names(cards: Sequence[AnyCard]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def meld_json(v: MeldVerdict) -> dict[str, Any]:
-    """``check meld`` JSON, plus the cards forced jokers stand for."""
-    return {
-        "legal": v.legal,
-        "kind": v.kind,
-        "cards": _names(resolved(v)),
-        "problems": [{"rule": p.rule, "code": p.code, "message": p.message}
-                     for p in v.problems],
-        "forced": _names(v.forced),
-    }
-
-
-def meld_line(v: MeldVerdict, style: Style = PLAIN) -> str:
-    """'run 7H 8H 9H (the joker stands for 8H)'."""
-    shown = show_cards(v.ordered if v.legal else v.cards, style)
-    kind = v.kind or "meld"
-    note = ""
-    if v.forced:
-        forced = and_list([str(c) for c in v.forced])
-        note = show_text(f"  (the joker stands for {forced})" if len(v.forced) == 1 else
-                         f"  (the jokers stand for {forced})", style)
-    return f"{kind:5} {shown}{note}"
-
-
-def meld_text(v: MeldVerdict, style: Style = PLAIN) -> str:
-    """The verdict on one meld."""
-    if v.legal:
-        return f"LEGAL {meld_line(v, style)}"
-    lines = [f"ILLEGAL: {show_cards(v.cards, style)}"]
-    lines += [_bullet(p, style, "  - ") for p in v.problems]
-    return "\n".join(lines)
-
-
-def _bullet(p: Violation, style: Style, lead: str) -> str:
-    """'  - code (rule): message', folded between words, later lines under the code."""
-    return wrap(p.message, style, f"{lead}{p.code} ({p.rule}): ", indent=len(lead))
-
-
-def table_json(verdicts: Sequence[MeldVerdict]) -> dict[str, Any]:
-    """``check table`` JSON."""
-    melds = []
-    for v in verdicts:
-        doc = meld_json(v)
-        melds.append({"cards": doc["cards"], "legal": v.legal, "kind": v.kind,
-                      "problems": doc["problems"], "forced": doc["forced"]})
-    return {"legal": all(v.legal for v in verdicts), "melds": melds}
-
-
-def table_text(verdicts: Sequence[MeldVerdict], style: Style = PLAIN) -> str:
-    """The verdict on a whole table, meld by meld."""
-    bad = [v for v in verdicts if not v.legal]
-    if not verdicts:
-        return "LEGAL table: it is empty"
-    head = (f"LEGAL table: {plural(len(verdicts), 'meld')}, all legal" if not bad else
-            f"ILLEGAL table: {len(bad)} of {plural(len(verdicts), 'meld')} "
-            f"{'is' if len(bad) == 1 else 'are'} not legal")
-    lines = [head]
-    for i, v in enumerate(verdicts, 1):
-        mark = "ok " if v.legal else "BAD"
-        lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
-        lines += [_bullet(p, style, "          - ") for p in v.problems]
-    return "\n".join(lines)
 
 
 def turn_json(v: TurnVerdict, suggestion: Sequence[Meld] | None = None,

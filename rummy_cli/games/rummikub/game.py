@@ -22,9 +22,8 @@ from ...errors import RefusedError
 from ...players import (
     EndsEarly,
     find_player_by_prefix,
-    name_key,
-    player_name,
     plural_rounds,
+    seat_names,
 )
 from .racks import RackEntry as RackEntry
 from .racks import RummikubEntry as RummikubEntry
@@ -93,8 +92,11 @@ class RummikubGame:
 
     def sheet(self) -> Sheet:
         """What the scorekeeper says of this game: its :mod:`.report` bound to it."""
+        # the module itself, not through the package: the package's __init__ imports the
+        # scorekeeping (keeping), which imports this module, and no import may go round
+        import rummy_cli.games.rummikub.report as report
+
         from ..protocol import ReportSheet
-        from . import report
 
         return ReportSheet(self, report)
 
@@ -108,16 +110,10 @@ class RummikubGame:
 
 
 def _seated(players: Sequence[str], rules: RummikubRules) -> tuple[str, ...]:
-    names = tuple(player_name(p) for p in players)
-    problem = rules.problem_for(len(names))
+    problem = rules.problem_for(len(players))
     if problem:
         raise RefusedError(f"{problem[1]} (K1)" if problem[0] == "max_players" else problem[1])
-    folded = [name_key(n) for n in names]
-    dupes = [n for n in names if folded.count(name_key(n)) > 1]
-    if dupes:
-        raise RefusedError(f"two players are called {dupes[0]!r} (names are the same in any "
-                           "case): give each a different name")
-    return names
+    return seat_names(players)
 
 
 def new_game(players: Sequence[str], first: str | None = None,
