@@ -62,7 +62,7 @@ class Declared:
     # what the command line says of this game in words of its own (its rule ids, figures
     # and names), by what it says it of: an option's help ('round --upcard'; an option two
     # games take is said by the first that says it), its part of a command's help ('new',
-    # 'new --game', 'round'), a refusal ('new --knock-limit': why it takes none)
+    # 'new --game', 'round'), a refusal ('no knock': why --knock-limit does not apply)
     said: Mapping[str, str] = field(default_factory=dict)
     # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
     # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
