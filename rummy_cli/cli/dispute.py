@@ -13,9 +13,10 @@ import click
 
 from ..errors import UnusableInputError
 from ..games import judging
+from ..games import said as game_said
 from . import shell
 from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
-from .options import _count, complete_file, decks_option, json_option, style_options
+from .options import _count, complete_file, decks_option, json_option, style_options, worded
 from .parsing import _style
 from .referee import check, tile_rule_option
 
@@ -144,13 +145,14 @@ def _turn_game(f: Any) -> Any:
               help="Ask one at a time for what the options leave out: the tables, the hand "
                    "and the cards drawn (Rummikub: the rack; no draws).")
 @click.option("--initial", is_flag=True,
-              help="Rummikub: the player has not opened yet (K9, K10).")
+              help=game_said("check turn --initial"))
 @decks_option
 @_turn_game
 @tile_rule_option
 @json_option
 @style_options
 @refusals_said
+@worded(moves="check turn moves")
 def check_turn(file: str | None, before: str | None, hand: str | None, after: str | None,
                draws: int | None, guided: bool, initial: bool, decks: int | None, game: str,
                house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
@@ -160,7 +162,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
     Give a dispute file (YAML or JSON, '-' for standard input) or --before/--hand/--after,
     or --guided to be asked for those not given.
     Only the table at the end of the turn is judged: during the turn cards may move freely
-    (see 'rummy rules R15-D2').
+    ({moves}).
 
     \b
     Examples:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 
 from ..errors import RefusedError, RummyError
-from ..games import PlayedGame
+from ..games import PlayedGame, said
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -25,28 +25,28 @@ from .shell import _RUN, cli
 @cli.command("fix")
 @click.argument("round_number", type=WholeNumber(lo=1), metavar="N")
 @click.option("--knock", metavar="NAME",
-              shell_complete=_complete_players, help="Who knocked in that round (R17).")
-@click.option("--stock-out", is_flag=True, help="The stock ran out in that round (R18).")
+              shell_complete=_complete_players, help=said("fix --knock"))
+@click.option("--stock-out", is_flag=True, help=said("fix --stock-out"))
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
               shell_complete=_complete_players,
               help="Cards left in a player's hand ('Ann=' for none). Repeat per player.")
 @click.option("--points", "points", multiple=True, metavar="NAME=N",
               shell_complete=_complete_players,
               help="A hand's total instead of its cards, e.g. --points Ann=12.")
-@click.option("--upcard", metavar="CARD", help="Gin: the hand's first upcard (Oklahoma).")
-@click.option("--dead", is_flag=True, help="Gin: it was a dead hand (G8).")
+@click.option("--upcard", metavar="CARD", help=said("fix --upcard"))
+@click.option("--dead", is_flag=True, help=said("fix --dead"))
 @click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
-              help="Gin: the knocker's layout as laid down.")
+              help=said("fix --melds"))
 @click.option("--big-gin/--no-big-gin", "big_gin", default=None,
-              help="Gin, deadwood entered: it was (or was not) big gin (G7).")
+              help=said("fix --big-gin"))
 @click.option("--out", metavar="NAME",
-              shell_complete=_complete_players, help="Rummikub: who went out in that round (K17).")
-@click.option("--pool-out", is_flag=True, help="Rummikub: the pool ran out in that round.")
+              shell_complete=_complete_players, help=said("fix --out"))
+@click.option("--pool-out", is_flag=True, help=said("fix --pool-out"))
 @click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
               shell_complete=_complete_players,
-              help="Rummikub: the tiles left in a rack ('Ann=' for none). Repeat per player.")
+              help=said("fix --rack"))
 @click.option("--first", metavar="NAME",
-              shell_complete=_complete_players, help="Rummikub: who played first in that round.")
+              shell_complete=_complete_players, help=said("fix --first"))
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @game_option

@@ -31,6 +31,25 @@ OPTION_KEYS = {"--knock": "knock", "--stock-out": "stock_out", "--hand": "hands"
 SHARED = ("--knock", "--hand", "--points")  # more than one game's: nobody's own
 
 
+def worded(**keys: str) -> Callable[[F], F]:
+    """The command's help (its docstring) with each ``{name}`` filled in by the games' own
+    words: ``name="check meld rules"`` takes the first game's that says it, and a key ending
+    in ``*`` every game's, one paragraph each (see :func:`rummy_cli.games.said`). Put it
+    under the ``@command`` decorator, which reads the docstring."""
+    from ..games import said, said_by_each
+
+    def fill(f: F) -> F:
+        words = {name: "\n\n    ".join(said_by_each(key[:-1])) if key.endswith("*")
+                 else said(key) for name, key in keys.items()}
+        doc = f.__doc__ or ""
+        for name, text in words.items():  # only these: a help may show YAML's {braces}
+            doc = doc.replace("{" + name + "}", text)
+        f.__doc__ = doc
+        return f
+
+    return fill
+
+
 def option_keys() -> dict[str, str]:
     """Every option of ``round`` and ``fix`` a game may take, by the key of its value: those
     the commands have, and the new words games declare (see :func:`add_declared_options`)."""

@@ -11,7 +11,7 @@ import click
 from ..cards import quoted
 from ..render import Style
 from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
-from .options import F, decks_option, json_option, style_options
+from .options import F, decks_option, json_option, style_options, worded
 from .parsing import _style
 from .shell import RummyGroup, cli
 
@@ -67,10 +67,11 @@ def _melds_judged(game: str, house_rules: tuple[str, ...], decks: int | None, as
 @json_option
 @style_options
 @refusals_said
+@worded(rules="check meld rules")
 def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
                house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
                unicode: bool) -> None:
-    """Is this one meld a legal group or run (R7-R9, R13)?
+    """Is this one meld a legal group or run ({rules})?
 
     \b
     Examples:
@@ -94,10 +95,11 @@ def check_meld(cards: tuple[str, ...], decks: int | None, game: str,
 @json_option
 @style_options
 @refusals_said
+@worded(rules="check table rules")
 def check_table(table: tuple[str, ...], decks: int | None, game: str,
                 house_rules: tuple[str, ...], as_json: bool, ascii_only: bool,
                 unicode: bool) -> None:
-    """Is every meld of this table legal (R10)? Melds are separated by '/'.
+    """Is every meld of this table legal ({rules})? Melds are separated by '/'.
 
     \b
     Examples:

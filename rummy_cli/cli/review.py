@@ -20,6 +20,7 @@ from .options import (
     game_option,
     json_option,
     ledger_option,
+    worded,
 )
 from .parsing import _print_json, _read
 from .shell import _RUN, cli
@@ -30,12 +31,11 @@ from .shell import _RUN, cli
 @game_option
 @json_option
 @format_option
+@worded(each="standings*")
 def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The scores so far: points, rounds (or hands) won, distance to the target, the bonuses.
 
-    A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each with hands won,
-    points, box bonus, game bonus, what a shutout adds, and the total. Rummikub has no
-    bonuses: its points are the total, which may be below zero (K23).
+    {each}
 
     \b
     Examples:
@@ -59,19 +59,14 @@ def standings(ledger: str | None, number: int | None, as_json: bool, fmt: str) -
 @game_option
 @json_option
 @format_option
+@worded(each="history*")
 def history(ledger: str | None, number: int | None, as_json: bool, fmt: str) -> None:
     """The score sheet: every round with its ending, points in hand and running totals.
 
-    'End' says how the round ended ('Dee undercuts Cy', 'the stock ran out'; in Gin
-    'Ben gin', 'dead hand', and the upcard in Oklahoma). 'In hand' is each player's
-    points left in hand (R16), in the order of the player columns. Under each player:
-    the running total, '*' for the round's winners. When the game is over, the last
-    rows give each player's round bonus (for the rounds won), game bonus (for reaching
-    the target) and total. With --format csv (or tsv), a plain number in every cell:
-    a column per player for the points in hand, the round's score and the total.
+    {each}
 
-    In Rummikub 'End' says 'Ann out' or 'pool out' (the pool ran out) and 'Racks' each
-    rack's worth (K19), in the order of the player columns; there are no bonuses.
+    With --format csv (or tsv), a plain number in every cell: a column per player for the
+    points in hand, the round's score and the total.
 
     \b
     Examples:

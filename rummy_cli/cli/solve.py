@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..cards import quoted
+from ..games import said as game_said
 from . import options
 from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
 from .options import F, _count, decks_option, json_option, style_options
@@ -78,7 +79,7 @@ def arrange(cards: tuple[str, ...], decks: int | None, game: str, house_rules: t
               show_default=True,
               help="Best means most cards (tiles) played, or most points (value) shed.")
 @click.option("--initial", is_flag=True,
-              help="Rummikub: you have not opened yet, the play must open (K9, K10).")
+              help=game_said("hint --initial"))
 @decks_option
 @solver_game_options
 @json_option

@@ -74,6 +74,14 @@ _SAID = {
                      "7C 7D 7S\" (without it, a layout of the least deadwood is assumed "
                      "and shown).",
     "round --big-gin": "Gin, deadwood entered: the knocker melded all 11 cards (G7).",
+    "standings": "A Hollywood match shows its sheet: Game 1, 2 and 3 and the match, each "
+                 "with hands won, points, box bonus, game bonus, what a shutout adds, and the "
+                 "total.",
+    "history": "In a Gin game 'End' says 'Ben gin', 'dead hand', and the upcard in Oklahoma.",
+    "fix --upcard": "Gin: the hand's first upcard (Oklahoma).",
+    "fix --dead": "Gin: it was a dead hand (G8).",
+    "fix --melds": "Gin: the knocker's layout as laid down.",
+    "fix --big-gin": "Gin, deadwood entered: it was (or was not) big gin (G7).",
     "round": """In a Gin game a round is a hand: --knock NAME with both hands as cards (the showdown
 scores it) or as deadwood (--points), --upcard in Oklahoma, --dead for a dead hand.
 

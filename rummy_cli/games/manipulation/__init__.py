@@ -54,6 +54,16 @@ _SAID = {
     "round rules": "R16-R27",
     "round --knock": "Who knocked (R17).",
     "round --stock-out": "The stock ran out; nobody knocked (R18).",
+    "check meld rules": "R7-R9, R13",
+    "check table rules": "R10",
+    "check turn moves": "see 'rummy rules R15-D2'",
+    "history": "'End' says how the round ended ('Dee undercuts Cy', 'the stock ran out'). "
+               "'In hand' is each player's points left in hand (R16), in the order of the "
+               "player columns. Under each player: the running total, '*' for the round's "
+               "winners. When the game is over, the last rows give each player's round bonus "
+               "(for the rounds won), game bonus (for reaching the target) and total.",
+    "fix --knock": "Who knocked in that round (R17).",
+    "fix --stock-out": "The stock ran out in that round (R18).",
     "round": """Give how it ended (--knock NAME or --stock-out) and, for every player,
 the cards left in hand (--hand) or their total (--points). On a terminal, 'rummy round'
 alone (or with just --knock/--stock-out) asks for each hand and confirms before writing;

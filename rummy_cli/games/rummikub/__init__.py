@@ -58,6 +58,17 @@ XP) and has no dealer: --first says who plays first. A game is one round per pla
 unless --rounds N; --target N ends it when a total reaches N.""",
     "round --out": "Rummikub: who played their last tile (K17).",
     "round --pool-out": "Rummikub: the pool ran out and nobody went out (K18).",
+    "check turn --initial": "Rummikub: the player has not opened yet (K9, K10).",
+    "hint --initial": "Rummikub: you have not opened yet, the play must open (K9, K10).",
+    "standings": "Rummikub has no bonuses: its points are the total, which may be below zero "
+                 "(K23).",
+    "history": "In Rummikub 'End' says 'Ann out' or 'pool out' (the pool ran out) and 'Racks' "
+               "each rack's worth (K19), in the order of the player columns; there are no "
+               "bonuses.",
+    "fix --out": "Rummikub: who went out in that round (K17).",
+    "fix --pool-out": "Rummikub: the pool ran out in that round.",
+    "fix --rack": "Rummikub: the tiles left in a rack ('Ann=' for none). Repeat per player.",
+    "fix --first": "Rummikub: who played first in that round.",
     "round --rack": "Rummikub: the tiles left in a rack, e.g. --rack \"Ben=JK 5R 12B\" "
                     "(--points for its worth). Repeat per player.",
     "round --first": "Rummikub: who played first this round (default: the player proposed, "
