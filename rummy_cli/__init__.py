@@ -5,4 +5,4 @@ The package imports nothing of its own: every module may read ``__version__`` wi
 cycle. The ``rummy`` command starts in ``__main__`` (:func:`rummy_cli.__main__.main`).
 """
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"

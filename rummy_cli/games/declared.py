@@ -64,8 +64,8 @@ class Declared:
     # games take is said by the first that says it), its part of a command's help ('new',
     # 'new --game', 'round'), a refusal ('no knock': why --knock-limit does not apply)
     said: Mapping[str, str] = field(default_factory=dict)
-    # how the command line keeps its games (a :class:`Scorekeeping`), for a game that says
-    # it as data; None: a game whose keeper is still a module of the CLI (keep_<package>)
+    # how the scorekeeping commands keep its games (a :class:`Scorekeeping`: how one starts,
+    # its options, its questions at the table); None: a game rummy keeps no score sheet of
     scorekeeping: Callable[[], Scorekeeping] | None = None
     options: tuple[Option, ...] = ()  # the options of round and fix it takes (scorekeeping's)
     # what a message calls a game of these rules ('Oklahoma Gin'); None: its title
