@@ -32,6 +32,8 @@ YES, NO = ("y", "yes"), ("n", "no")
 # what 'back' does after a refused hand: while entering the round, and while changing it
 AGAIN = "Try again, or type 'back' to start the round again."
 CHOOSE = "Try again, or type 'back' to choose what to change."
+# what 'rummy fix N' says before it asks an entry again
+KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
 
 
 class Back(Exception):
@@ -101,6 +103,21 @@ def check_new_name(name: str, others: Sequence[str] = ()) -> None:
     if other is not None:
         raise RefusedError(f"{name!r} looks just like {other!r} (letters of another alphabet "
                            "or another width): give players names that look different")
+
+
+def shown_hand(hand: HandEntry | None, total: str = "a total of") -> str:
+    """A hand as recorded, in words: its cards, its ``total`` (Gin's 'deadwood'), or none.
+
+    >>> shown_hand("3C 2D"), shown_hand(12), shown_hand(""), shown_hand(4, total="deadwood")
+    ('3C 2D', 'a total of 12', 'no cards', 'deadwood 4')
+    >>> shown_hand(None)
+    'not recorded'
+    """
+    if hand is None:
+        return "not recorded"
+    if isinstance(hand, int):
+        return f"{total} {hand}"
+    return hand or "no cards"
 
 
 def not_back(raw: str, first: bool = False) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...asking import Back
+from ...asking import KEEPS, Back, shown_hand
 from ...errors import RefusedError, RummyError
 from ...hands import HandEntry
 from .questions import (
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .game import GinGame
 
 T = TypeVar("T")
-KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
 
 
 def asked_hand(game: GinGame, knocker: str | None, given: Mapping[str, HandEntry],
@@ -102,19 +101,6 @@ def _ask_layout(game: GinGame, who: str | None, hands: Mapping[str, HandEntry],
 
 # --- rummy fix N: a hand asked again -------------------------------------------------------
 
-def shown_hand(hand: HandEntry | None) -> str:
-    """A hand as recorded, in words: its cards, its deadwood, or no cards.
-
-    >>> shown_hand("3C 2D"), shown_hand(4), shown_hand(""), shown_hand(None)
-    ('3C 2D', 'deadwood 4', 'no cards', 'not recorded')
-    """
-    if hand is None:
-        return "not recorded"
-    if isinstance(hand, int):
-        return f"deadwood {hand}"
-    return hand or "no cards"
-
-
 def ask_hand_again(game: GinGame, number: int, said: str,
                    score: Callable[[str | None, dict[str, HandEntry], str | None], T],
                    asker: Asker) -> T:
@@ -132,7 +118,7 @@ def ask_hand_again(game: GinGame, number: int, said: str,
         asker.say(f"  Upcard: {was.upcard}")
     for p in game.players:
         if p in was.hands:
-            asker.say(f"  {p}: {shown_hand(was.hands[p])}")
+            asker.say(f"  {p}: {shown_hand(was.hands[p], total='deadwood')}")
     if was.melds is not None:
         asker.say(f"  {was.knocker} laid down: {was.melds}")
     asker.say(KEEPS)

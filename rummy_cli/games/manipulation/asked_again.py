@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...asking import AGAIN, Asker, Back
+from ...asking import AGAIN, KEEPS, Asker, Back, shown_hand
 from ...hands import HandEntry
 from ...players import players_matching
 from .questions import KNOCK_QUESTION, KNOCKER, confirmed, hand_check, knocker_answer
@@ -16,20 +16,6 @@ from .questions import KNOCK_QUESTION, KNOCKER, confirmed, hand_check, knocker_a
 if TYPE_CHECKING:
     from .game import Game, RoundEntry
 
-KEEPS = "Enter keeps each answer as recorded; 'back' at a hand starts again."
-
-
-def shown_hand(hand: HandEntry | None) -> str:
-    """A hand as recorded, in words: its cards, its total, or no cards.
-
-    >>> shown_hand("3C 2D"), shown_hand(12), shown_hand(""), shown_hand(None)
-    ('3C 2D', 'a total of 12', 'no cards', 'not recorded')
-    """
-    if hand is None:
-        return "not recorded"
-    if isinstance(hand, int):
-        return f"a total of {hand}"
-    return hand or "no cards"
 
 
 def ask_round_again(game: Game, number: int, said: str,
