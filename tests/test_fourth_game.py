@@ -235,3 +235,18 @@ def test_a_game_taken_out_of_the_registry_is_no_longer_refereed(tonk: None) -> N
         assert "tonk" not in ok("check", "meld", "--help")
     finally:
         exec(_registration_line(), {"rummy_cli": rummy_cli})
+
+
+def test_undo_refuses_a_round_a_game_does_not_have_even_if_the_game_forgets_to(
+        tonk: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose ``undone()`` takes back a round it does not have (the protocol says
+    only "without its last round") is refused by the command line: nothing is written."""
+    ok("new", "Ann", "Ben", "--game", "tonk", "--dealer", "Ann", "--ledger", "t.yaml")
+    from tonk_pkg.game import TonkGame
+
+    monkeypatch.setattr(TonkGame, "undone", lambda self: self)  # forgets to refuse
+    before = (tmp_path / "t.yaml").read_bytes()
+    code, _, err = run("undo", "--yes", "--ledger", "t.yaml")
+    assert code == 2 and one_error_line(err) == (
+        "Error: there is no round to take back: the game has no rounds yet")
+    assert (tmp_path / "t.yaml").read_bytes() == before

@@ -124,7 +124,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             question = (f"Take back {entry_word(game)} {len(night.games)} (no round "
                         "played yet)?")
         else:
-            game.undone()  # refused before asking if there is no round
+            _taken_back(game)  # refused before asking if there is no round
             last = len(game.rounds)
             from ..render import fold_result
 
@@ -154,7 +154,7 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
             click.echo(f"Took back {gone} {count}, which had no round yet: {back} "
                        f"{count - 1} is the last of the ledger again.")
             return
-        updated = game.undone()
+        updated = _taken_back(game)
         last = len(game.rounds)
         save(path, night.with_current(updated),
              _RUN.written(f"{word(game)} {last} is taken back in {path}"))
@@ -168,6 +168,18 @@ def undo(yes: bool, ledger: str | None, number: int | None, as_json: bool) -> No
         click.echo(_undone_from(night))
     click.echo(fold_result(f"Took back {word(game)} {last}: {said(game, last)}"))
     show(updated)
+
+
+def _taken_back(game: PlayedGame) -> PlayedGame:
+    """``game`` without its last round: the game's own refusal when it has none, or this
+    one, should a game take back a round it does not have."""
+    updated = game.undone()
+    if not game.rounds:
+        from ..games import word_of
+
+        raise RefusedError(f"there is no {word_of(game)} to take back: the game has no "
+                           f"{word_of(game)}s yet")
+    return updated
 
 
 def _undone_from(night: Ledger) -> str:
