@@ -119,3 +119,18 @@ def test_g16_guided_oklahoma_joker_upcard_given_is_refused_then_asked(
     assert code == 0, err
     assert "  The upcard is a card, not a joker. Back to the start of the hand.\n" in err
     assert "Hand 1: Ann knocked and wins: 17 points" in err
+
+
+def test_g11_a_guided_hand_after_the_end_is_refused_before_any_question(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a Gin game is over, 'rummy round --guided' says so at once, as the typed round
+    does and as Manipulation Rummy and Rummikub do: nothing is asked for nothing."""
+    monkeypatch.setattr("rummy_cli.cli.shell.stdin_is_terminal", lambda: True)
+    ok("new", "Ann", "Ben", "--game", "gin", "--dealer", "Ben", "--rule", "target=10")
+    ok("round", "--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30")
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("round", "--guided", input="Ann\n3\n25\ny\n")
+    assert code == 2 and one_error_line(err) == (
+        "Error: the game is over: start the next one with 'rummy new'")
+    assert "Who knocked" not in err
+    assert Path("rummy-ledger.yaml").read_bytes() == before

@@ -228,13 +228,18 @@ def _entered(game: GinGame, entry: GinEntry, big_gin: bool | None) -> tuple[GinE
     return replace(entry, big_gin=False), result
 
 
+def check_open(game: GinGame) -> None:
+    """Refuse another hand once the game is over (said before a question is asked)."""
+    if game.state.game_over:
+        raise RefusedError("the game is over: start the next one with 'rummy new'")
+
+
 def record_round(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,
                 melds: str | None = None, upcard: str | None = None,
                 big_gin: bool | None = False) -> tuple[GinGame, GinResult]:
     """The game with one more hand, and that hand scored; refuses what the rules forbid.
     ``big_gin``: True or False as the player said it, None when not said."""
-    if game.state.game_over:
-        raise RefusedError("the game is over: start the next one with 'rummy new'")
+    check_open(game)
     entry = round_entry(game, knocker, hands, melds=melds, upcard=upcard, big_gin=big_gin)
     entry, result = _entered(game, entry, big_gin)
     longer = replace(game, rounds=game.rounds + (entry,))

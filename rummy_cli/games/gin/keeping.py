@@ -149,9 +149,10 @@ class Keeping:
     def asked(self, game: Any, given: Mapping[str, object], asker: Asker,
               yes: bool) -> Callable[[Any], PlayedGame] | None:
         from .asked import asked_hand
-        from .game import GinGame
+        from .game import GinGame, check_open
 
         knocker, answers, layout = typed(given)
+        check_open(own(GinGame, game))  # over: said before a question is asked
         return asked_hand(own(GinGame, game), knocker, answers, _text(given["upcard"]),
                           layout, asker, yes)
 
