@@ -26,7 +26,9 @@ GAME = Declared(
     options=(Option(flag="--out", dest="out", kind="name"),
              Option(flag="--points", dest="points", kind="pairs"),
              Option(flag="--tonk", dest="tonk", kind="flag",  # a word of its own
-                    help="Tonk: the player went out on the deal; the others' points double.")))
+                    help="Tonk: the player went out on the deal; the others' points double."),
+             Option(flag="--called-by", dest="called_by", kind="name", metavar="NAME",
+                    help="Tonk: who called the round (kept in no score; said back).")))
 '''
 
 RULES = '''

@@ -250,3 +250,15 @@ def test_undo_refuses_a_round_a_game_does_not_have_even_if_the_game_forgets_to(
     assert code == 2 and one_error_line(err) == (
         "Error: there is no round to take back: the game has no rounds yet")
     assert (tmp_path / "t.yaml").read_bytes() == before
+
+
+def test_a_new_word_taking_one_name_given_twice_is_refused_not_the_last_kept(
+        tonk: None, tmp_path: Path) -> None:
+    ok("new", "Ann", "Ben", "--game", "tonk", "--dealer", "Ann", "--ledger", "t.yaml")
+    before = (tmp_path / "t.yaml").read_bytes()
+    code, _, err = run("round", "--out", "Ann", "--points", "Ben=3", "--called-by", "Ann",
+                       "--called-by", "Ben", "--ledger", "t.yaml")
+    assert code == 2 and one_error_line(err).startswith(
+        "Error: --called-by is given 2 times (Ann, Ben): give it once")
+    assert (tmp_path / "t.yaml").read_bytes() == before
+    ok("round", "--out", "Ann", "--points", "Ben=3", "--called-by", "Ben", "--ledger", "t.yaml")

@@ -69,7 +69,7 @@ def add_declared_options(command: click.Command) -> None:
         if flag in have:
             continue
         made = click.Option([flag, option.dest], is_flag=option.kind == "flag",
-                            multiple=option.kind in ("names", "pairs"),
+                            multiple=option.kind in ("name", "names", "pairs"),  # (twice: refused)
                             metavar=option.metavar or None, help=option.help)
         made.declared = True  # type: ignore[attr-defined]
         kept.insert(at, made)
