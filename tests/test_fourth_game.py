@@ -262,3 +262,13 @@ def test_a_new_word_taking_one_name_given_twice_is_refused_not_the_last_kept(
         "Error: --called-by is given 2 times (Ann, Ben): give it once")
     assert (tmp_path / "t.yaml").read_bytes() == before
     ok("round", "--out", "Ann", "--points", "Ben=3", "--called-by", "Ben", "--ledger", "t.yaml")
+
+
+def test_fix_without_options_off_a_terminal_does_not_offer_questions_a_game_has_none_of(
+        tonk: None, tmp_path: Path) -> None:
+    ok("new", "Ann", "Ben", "--game", "tonk", "--dealer", "Ann", "--ledger", "t.yaml")
+    ok("round", "--out", "Ann", "--points", "Ben=3", "--ledger", "t.yaml")
+    code, _, err = run("fix", "1", "--ledger", "t.yaml")
+    line = one_error_line(err)
+    assert code == 2 and "say what to change in round 1 (--out, --points" in line
+    assert "terminal" not in line

@@ -111,8 +111,9 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         refuse_others(keeper, given_options(opts, either_way=("big_gin",)))
         where = _where(word(game), round_number, index, night)
         if not given and not terminal:
-            raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS}), "
-                                   "or run it on a terminal to be asked")
+            asked = ", or run it on a terminal to be asked" if keeper.asks else ""
+            raise click.UsageError(f"say what to change in {where} ({keeper.FIX_OPTIONS})"
+                                   f"{asked}")
         if chosen_alone(night, number):  # the last game, taken by itself: are they its players?
             _check_players(night, index, _names_given(opts))
         _check_number(game, round_number, word(game))

@@ -91,6 +91,9 @@ class DeclaredKeeper:
         self.flags = tuple(o.flag for o in game.options)
         own = tuple(o.flag for o in game.options if not o.accepted)
         self.ENDS, self.HANDS = keeping.ENDS, keeping.HANDS
+        from ..games.keeping import NoQuestions
+
+        self.asks = not isinstance(keeping, NoQuestions)  # its entries can be asked
         self.OWN_OPTIONS = tuple(f for f in own if f not in SHARED)
         self.HAND_OPTIONS = tuple(o.flag for o in game.options if o.holds)
         self.ACCEPTS = self.flags  # another game's options it takes, under its own words
