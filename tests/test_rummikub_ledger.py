@@ -562,3 +562,17 @@ def test_guided_a_negative_rack_total_is_called_negative(typed: str) -> None:
     assert code == 2  # the input ran out after the one answer
     assert "Ben's rack total cannot be negative" in unfolded(err)
     assert "is not a tile" not in err
+
+
+@pytest.mark.parametrize(("option", "whose", "preset"), [
+    (("--out", "Ann"), "Rummikub", "rummikub"), (("--dead",), "a Gin game", "gin")])
+def test_k17_another_games_option_names_how_that_game_starts_not_a_third_game(
+        option: tuple[str, ...], whose: str, preset: str) -> None:
+    """In a Manipulation Rummy ledger an option of another game says whose it is and how
+    that game starts; it no longer points to Gin whatever the option was."""
+    ok("new", "Ann", "Ben", "Cy", "--dealer", "Ann")
+    code, _, err = run("round", *option)
+    assert code == 2 and one_error_line(err) == (
+        f"Error: {option[0]} is for {whose}; this ledger's game is Manipulation Rummy: a "
+        f"round ends with --knock NAME or --stock-out (for {whose}: 'rummy new Ann Ben "
+        f"--game {preset}')")

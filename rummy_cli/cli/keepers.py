@@ -224,7 +224,8 @@ def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
             if given.get(option) and option not in keeper.ACCEPTS + keeper.OWN_OPTIONS:
                 how = keeper.HANDS if option in other.HAND_OPTIONS else keeper.ENDS
                 raise RummyError(f"{option} is for {each.title}; this ledger's game is "
-                                 f"{mine}: {how}")
+                                 f"{mine}: {how} (for {each.title}: 'rummy new Ann Ben "
+                                 f"--game {each.presets[0]}')")
 
 
 # --- entering a round: the steps every game's keeper takes alike --------------------------

@@ -25,8 +25,7 @@ BOTH = "a round ends with --knock NAME or --stock-out, not both"
 class Keeping:
     """How the scorekeeping commands keep a Manipulation Rummy game."""
 
-    ENDS = ("a round ends with --knock NAME or --stock-out (a Gin game starts with "
-            "'rummy new Ann Ben --game gin')")
+    ENDS = "a round ends with --knock NAME or --stock-out"
     HANDS = "give each hand's cards with --hand NAME=CARDS, or its total with --points NAME=N"
 
     def start(self, names: tuple[str, ...], starter: str | None, seed: int | None,
