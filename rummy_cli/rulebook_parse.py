@@ -182,8 +182,12 @@ def _rulebooks(modules: tuple[str, ...]) -> tuple[Rulebook, ...]:
         text = files(module).joinpath(BOOK_FILE)
         if text.is_file():
             books.append(parse_rulebook(text.read_text("utf-8"), game, presets_of(game)))
-    if len({b.letter for b in books}) != len(books):
-        raise ValueError("rulebook: two books use the same letter for their ids")
+    for at, book in enumerate(books):
+        twin = next((b for b in books[:at] if b.letter == book.letter), None)
+        if twin is not None:
+            raise ValueError(f"rulebook: the books of {twin.game} and {book.game} both use "
+                             f"{book.letter} for their ids: give each game a letter of its "
+                             "own (a rule is '### X1 Its title')")
     return tuple(books)
 
 
@@ -229,7 +233,10 @@ def parse_rulebook(text: str, game: str = "manipulation",
     presets = presets_of(game) if presets is None else presets
     known = {f.name for f in fields(presets[0][1])}
     first = next((m for m in map(_RULE.match, text.splitlines()) if m), None)
-    letter = first.group(1)[0] if first else "R"
+    if first is None:
+        raise ValueError(f"rulebook: {game}'s book has no rule: each is a heading "
+                         "'### X1 Its title' (X: the letter of the game's ids)")
+    letter = first.group(1)[0]
     title = ""
     section = ""
     intro: list[str] = []

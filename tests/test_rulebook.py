@@ -543,3 +543,15 @@ def test_each_game_says_how_its_figures_read_in_its_own_rules_module() -> None:
     source = (Path(__file__).resolve().parent.parent / "rummy_cli" / "rulebook_parse.py"
               ).read_text(encoding="utf-8")
     assert [g.package for g in GAMES if f'"{g.package}"' in source] == ["manipulation"]
+
+
+def test_a_book_written_without_rule_headings_says_how_a_rule_is_written() -> None:
+    """A contributor's book of bullet points (no '### X1 Title' heading) is refused naming
+    the game and the form of a rule, not read as a book of R ids clashing with R1-R27."""
+    import pytest
+
+    from rummy_cli.rulebook_parse import parse_rulebook
+
+    with pytest.raises(ValueError, match=r"manipulation's book has no rule: each is a "
+                                         r"heading '### X1 Its title'"):
+        parse_rulebook("# A book\n\n- **F1** Two to six players.\n", "manipulation")
