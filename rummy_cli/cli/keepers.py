@@ -222,10 +222,13 @@ def refuse_others(keeper: Keeper, given: Mapping[str, bool]) -> None:
             continue
         for option in other.OWN_OPTIONS:
             if given.get(option) and option not in keeper.ACCEPTS + keeper.OWN_OPTIONS:
-                how = keeper.HANDS if option in other.HAND_OPTIONS else keeper.ENDS
+                if option in other.HAND_OPTIONS:  # meant as this game's way to give a hand
+                    how = keeper.HANDS
+                else:  # and how a game of the option's kind starts
+                    how = (f"{keeper.ENDS} (for {each.title}: 'rummy new Ann Ben --game "
+                           f"{each.presets[0]}')")
                 raise RummyError(f"{option} is for {each.title}; this ledger's game is "
-                                 f"{mine}: {how} (for {each.title}: 'rummy new Ann Ben "
-                                 f"--game {each.presets[0]}')")
+                                 f"{mine}: {how}")
 
 
 # --- entering a round: the steps every game's keeper takes alike --------------------------
