@@ -34,12 +34,14 @@ SHARED = ("--knock", "--hand", "--points")  # more than one game's: nobody's own
 def worded(**keys: str) -> Callable[[F], F]:
     """The command's help (its docstring) with each ``{name}`` filled in by the games' own
     words: ``name="check meld rules"`` takes the first game's that says it, and a key ending
-    in ``*`` every game's, one paragraph each (see :func:`rummy_cli.games.said`). Put it
+    in ``*`` every game's, one paragraph each, and one ending in ``,`` every game's, one
+    after another (see :func:`rummy_cli.games.said`). Put it
     under the ``@command`` decorator, which reads the docstring."""
     from ..games import said, said_by_each
 
     def fill(f: F) -> F:
-        words = {name: "\n\n    ".join(said_by_each(key[:-1])) if key.endswith("*")
+        joins = {"*": "\n\n    ", ",": ", "}
+        words = {name: joins[key[-1]].join(said_by_each(key[:-1])) if key[-1] in joins
                  else said(key) for name, key in keys.items()}
         doc = f.__doc__ or ""
         for name, text in words.items():  # only these: a help may show YAML's {braces}
@@ -278,10 +280,16 @@ def game_option(f: F) -> F:
                                          "match is one) [default: the last].")(run)
     run = click.option("--game", "game_choice", metavar="KIND",
                        shell_complete=_complete_game_kind,
-                       help="The last game of this kind in the ledger: manipulation, gin, "
-                            "oklahoma, hollywood or rummikub (a number is --game-number)."
-                       )(run)
+                       help=f"The last game of this kind in the ledger: {_kinds_said()} (a "
+                            "number is --game-number).")(run)
     return run  # type: ignore[return-value]
+
+
+def _kinds_said() -> str:
+    """The kinds of game --game takes, from the registry: 'manipulation, gin, ... or
+    rummikub'."""
+    kinds = [k.key for game in GAMES for k in game.stats_kinds]
+    return ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds)
 
 
 def _game_chosen(choice: str, ledger: str | None) -> int:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from ..games import PRESETS
-from .options import OneOf, json_option, ledger_option
+from .options import OneOf, json_option, ledger_option, worded
 from .shell import cli, one_line
 
 if TYPE_CHECKING:
@@ -100,13 +100,13 @@ def _books(game: str | None, ledger: str | None) -> Books:
               help="Only the figures (the names house rules use), with their values.")
 @ledger_option
 @json_option
+@worded(ids="rules ids,")
 def rules_cmd(query: tuple[str, ...], game: str | None, figures_only: bool,
               ledger: str | None, as_json: bool) -> None:
     """The rules rummy referees: all of them, one by id, or those that mention a word.
 
-    Every rule has an id, which rummy's messages cite: R1 to R27 for Manipulation Rummy, G1
-    to G22 for the Gin games (Gin Rummy, Oklahoma Gin, Hollywood scoring), K1 to K24 for
-    Rummikub. A case the rules leave open is settled by a decision, named after its rule:
+    Every rule has an id, which rummy's messages cite: {ids}. A case the rules leave
+    open is settled by a decision, named after its rule:
     R17-D2 is the second under R17, G10-D1 the first under G10.
 
     Alone, or with a word, it shows the rules of one game: --game's, else that of the

@@ -78,6 +78,7 @@ _SAID = {
                  "with hands won, points, box bonus, game bonus, what a shutout adds, and the "
                  "total.",
     "history": "In a Gin game 'End' says 'Ben gin', 'dead hand', and the upcard in Oklahoma.",
+    "rules ids": "G1 to G22 for the Gin games (Gin Rummy, Oklahoma Gin, Hollywood scoring)",
     "fix --upcard": "Gin: the hand's first upcard (Oklahoma).",
     "fix --dead": "Gin: it was a dead hand (G8).",
     "fix --melds": "Gin: the knocker's layout as laid down.",

@@ -54,6 +54,7 @@ _SAID = {
     "round rules": "R16-R27",
     "round --knock": "Who knocked (R17).",
     "round --stock-out": "The stock ran out; nobody knocked (R18).",
+    "rules ids": "R1 to R27 for Manipulation Rummy",
     "check meld rules": "R7-R9, R13",
     "check table rules": "R10",
     "check turn moves": "see 'rummy rules R15-D2'",

@@ -58,6 +58,7 @@ XP) and has no dealer: --first says who plays first. A game is one round per pla
 unless --rounds N; --target N ends it when a total reaches N.""",
     "round --out": "Rummikub: who played their last tile (K17).",
     "round --pool-out": "Rummikub: the pool ran out and nobody went out (K18).",
+    "rules ids": "K1 to K24 for Rummikub",
     "check turn --initial": "Rummikub: the player has not opened yet (K9, K10).",
     "hint --initial": "Rummikub: you have not opened yet, the play must open (K9, K10).",
     "standings": "Rummikub has no bonuses: its points are the total, which may be below zero "
