@@ -15,12 +15,7 @@ drawn by a terminal chart or an image alike).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .games.gin.game import GinGame
-    from .games.manipulation.game import Game
-    from .games.rummikub.game import RummikubGame
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -36,7 +31,7 @@ class Race:
     winners: tuple[str, ...]  # once the game is over (R27)
     unit: str = "round"  # what the game calls one entry: a round, or a hand in Gin
     name: str = ""  # one of Hollywood's games: "Game 1", "Game 2", "Game 3"
-    games: tuple[Race, ...] = ()  # Hollywood: the race of each game, against its target
+    games: tuple[Race, ...] = ()  # the races within it (Hollywood's games, each to its target)
 
     @property
     def rounds(self) -> int:
@@ -58,8 +53,9 @@ class Race:
         return self.final.get(player, 0) - self.points(player) if self.game_over else 0
 
 
-def race(game: Game | GinGame | RummikubGame) -> Race:
-    """The race of ``game``: running totals from its scored rounds, the target, the bonuses.
+def race(game: Any) -> Race:
+    """The race of ``game``: running totals from its scored rounds, the target, the bonuses,
+    and the races within it its game declares (Hollywood's three games).
 
     The running totals count round scores only: the bonuses are added once the game is over
     and do not count toward the target (R24-R26), so they appear in ``final`` alone.
@@ -72,45 +68,14 @@ def race(game: Game | GinGame | RummikubGame) -> Race:
             totals[p].append(running[p])
     state = game.state
     final = {s.name: s.total for s in state.standings} if state.game_over else {}
-    from .games import word_of
-    from .games.gin.game import GinGame
+    from .games import declared, word_of
 
-    games = hollywood_races(game) if isinstance(game, GinGame) and game.rules.hollywood else ()
+    within = declared(game).races_of
+    games = within(game) if within is not None else ()
     return Race(game.players, game.rules.target or None,
                 {p: tuple(v) for p, v in totals.items()},
                 state.game_over, state.over_after, final, state.winners,
                 word_of(game), games=games)
-
-
-def hollywood_races(game: GinGame) -> tuple[Race, ...]:
-    """Hollywood's three races (G19-G21): each game's running points, each to its own target.
-
-    A game's series stops at the hand that ended it (a finished race); its points are what
-    was entered in it by G20, so a player who has not opened a game stays at 0 there.
-
-    >>> from dataclasses import replace
-    >>> from .games.gin.game import new_game, record_round
-    >>> from .games.gin.rules import GIN
-    >>> g = new_game(["A", "B"], "A", rules=replace(GIN, scoring="hollywood"))
-    >>> for knocker, a, b in [("A", 5, 65), ("A", 5, 50), ("B", 22, 2), ("A", 1, 31)]:
-    ...     g, _ = record_round(g, knocker, {"A": a, "B": b})
-    >>> [(r.name, r.totals, r.over_after, r.final) for r in hollywood_races(g)]
-    ... # doctest: +NORMALIZE_WHITESPACE
-    [('Game 1', {'A': (60, 105), 'B': (0, 0)}, 2, {'A': 510, 'B': 0}),
-     ('Game 2', {'A': (0, 45, 45, 75), 'B': (0, 0, 20, 20)}, None, {}),
-     ('Game 3', {'A': (0, 0, 0, 30), 'B': (0, 0, 0, 0)}, None, {})]
-    """
-    state = game.state
-    races = []
-    for g, column in enumerate(state.games):
-        end = column.over_after or state.hands_played
-        totals = {p: tuple(after[g][p] for after in state.points_after[:end])
-                  for p in game.players}
-        final = {x.name: x.total for x in column.standings} if column.over else {}
-        races.append(Race(game.players, game.rules.target, totals, column.over,
-                          column.over_after, final, column.winners, "hand",
-                          name=f"Game {column.number}"))
-    return tuple(races)
 
 
 def games_data(whole: Race) -> list[dict[str, object]]:

@@ -55,6 +55,15 @@ def _shown_of(game: Any) -> tuple[str, dict[str, int]]:
     return "Points", {s.name: s.points for s in game.state.standings}
 
 
+def _races_of(game: Any) -> tuple[Any, ...]:
+    """A Hollywood match's chart draws each of its three games too."""
+    if not getattr(game.rules, "hollywood", False):
+        return ()
+    from .races import hollywood_races
+
+    return hollywood_races(game)
+
+
 def _keeping() -> Scorekeeping:
     """How the scorekeeping commands keep the game (imported when a command needs it)."""
     from .keeping import KEEPING
@@ -108,6 +117,7 @@ GAME = Declared(
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
     kind_of=_kind_of, titled=_titled, entry_of=_entry_of, shown_of=_shown_of,
+    races_of=_races_of,
     kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
     scorekeeping=_keeping,
     # the options of round and fix, in the order 'fix' lists them
