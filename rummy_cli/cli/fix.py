@@ -6,55 +6,36 @@ Part of the CLI shell: the rules of a correction are in ``game.fix_round`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import RefusedError, RummyError
-from ..games import PlayedGame, said
+from ..games import PlayedGame
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
     from .keepers import FixOptions
 from . import shell
-from .options import WholeNumber, _complete_players, game_option, json_option, ledger_option
+from .options import (
+    WholeNumber,
+    _complete_players,
+    either_way,
+    game_option,
+    json_option,
+    ledger_option,
+)
 from .parsing import _print_json, _read
 from .shell import _RUN, cli
 
 
 @cli.command("fix")
 @click.argument("round_number", type=WholeNumber(lo=1), metavar="N")
-@click.option("--knock", metavar="NAME",
-              shell_complete=_complete_players, help=said("fix --knock"))
-@click.option("--stock-out", is_flag=True, help=said("fix --stock-out"))
-@click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
-              shell_complete=_complete_players,
-              help="Cards left in a player's hand ('Ann=' for none). Repeat per player.")
-@click.option("--points", "points", multiple=True, metavar="NAME=N",
-              shell_complete=_complete_players,
-              help="A hand's total instead of its cards, e.g. --points Ann=12.")
-@click.option("--upcard", metavar="CARD", help=said("fix --upcard"))
-@click.option("--dead", is_flag=True, help=said("fix --dead"))
-@click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
-              help=said("fix --melds"))
-@click.option("--big-gin/--no-big-gin", "big_gin", default=None,
-              help=said("fix --big-gin"))
-@click.option("--out", metavar="NAME",
-              shell_complete=_complete_players, help=said("fix --out"))
-@click.option("--pool-out", is_flag=True, help=said("fix --pool-out"))
-@click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
-              shell_complete=_complete_players,
-              help=said("fix --rack"))
-@click.option("--first", metavar="NAME",
-              shell_complete=_complete_players, help=said("fix --first"))
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @game_option
 @json_option
-def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str, ...],
-        points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
-        big_gin: bool | None, out: str | None, pool_out: bool, racks: tuple[str, ...],
-        first: str | None, yes: bool, ledger: str | None, number: int | None,
+def fix(round_number: int, yes: bool, ledger: str | None, number: int | None,
         as_json: bool, **declared: Any) -> None:
     """Correct round N: change what the options give, keep the rest as recorded.
 
@@ -94,12 +75,8 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
 
     _RUN.writes = True
     path = ledger_path(ledger)
-    opts = cast("FixOptions", {
-        "knock": knock, "stock_out": stock_out, "hands": hands, "points": points,
-        "upcard": upcard, "dead": dead, "melds": melds, "big_gin": big_gin, "out": out,
-        "pool_out": pool_out, "racks": racks, "first": first,
-        **declared})  # (a game's own option words)
-    given = any(given_options(opts, either_way=("big_gin",)).values())
+    opts: FixOptions = declared  # the games' options, by their keys (None: not given)
+    given = any(given_options(opts, either_way()).values())
     terminal = shell.stdin_is_terminal()
     ask = not yes and terminal
 
@@ -108,7 +85,7 @@ def fix(round_number: int, knock: str | None, stock_out: bool, hands: tuple[str,
         game = night.game(number)
         index = len(night.games) - 1 if number is None else number - 1
         keeper = keeper_of(game)
-        refuse_others(keeper, given_options(opts, either_way=("big_gin",)))
+        refuse_others(keeper, given_options(opts, either_way()))
         where = _where(word(game), round_number, index, night)
         if not given and not terminal:
             asked = ", or run it on a terminal to be asked" if keeper.asks else ""

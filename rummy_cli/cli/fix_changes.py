@@ -67,11 +67,21 @@ def _which_game(night: Ledger, index: int) -> str:
 
 
 def _names_given(opts: FixOptions) -> list[str]:
-    """The players' names the options of ``fix`` give, as typed."""
-    names = [name for name in (opts["knock"], opts["out"], opts["first"]) if name is not None]
-    for values in (opts["hands"], opts["points"], opts["racks"], opts["melds"]):
-        names += [name for name, eq, _ in (v.partition("=") for v in values)
-                  if eq and name.strip()]  # a value without NAME= is refused as it is read
+    """The players' names the options of ``fix`` give, as typed (those whose values name a
+    player: --knock NAME, --hand NAME=CARDS, ...)."""
+    from .options import declared_options
+
+    names = []
+    for option in declared_options().values():
+        value = opts.get(option.dest)
+        if not option.player or option.kind == "flag" or value is None:
+            continue
+        for typed in (value,) if isinstance(value, str) else value:
+            name, eq, _ = typed.partition("=")
+            if option.kind != "pairs":
+                names.append(typed)
+            elif eq and name.strip():  # a value without NAME= is refused as it is read
+                names.append(name)
     return names
 
 

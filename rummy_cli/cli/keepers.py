@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -25,7 +25,7 @@ from ..games import GAMES, PlayedGame, registered, registered_for
 from ..games.declared import Declared
 from . import shell
 from .entries import _changed, entered, entered_as_answered, house_rules_json, say_entered
-from .options import SHARED, option_keys
+from .options import option_keys, shared_options
 from .parsing import _print_json, _read
 
 if TYPE_CHECKING:
@@ -34,36 +34,10 @@ if TYPE_CHECKING:
 G = TypeVar("G", bound=PlayedGame)
 
 
-class GivenOptions(TypedDict):
-    """The options of ``round`` and ``fix`` that both take alike."""
-
-    stock_out: bool
-    hands: tuple[str, ...]
-    points: tuple[str, ...]
-    upcard: str | None
-    dead: bool
-    melds: tuple[str, ...]
-    pool_out: bool
-    racks: tuple[str, ...]
-    first: str | None
-
-
-class RoundOptions(GivenOptions):
-    """``rummy round``'s options, by the names of its parameters."""
-
-    knock: tuple[str, ...]
-    out: tuple[str, ...]
-    big_gin: bool
-    guided: bool
-    yes: bool
-
-
-class FixOptions(GivenOptions):
-    """``rummy fix``'s options, by the names of its parameters (None: not given)."""
-
-    knock: str | None
-    out: str | None
-    big_gin: bool | None
+# the options of ``round`` and ``fix`` as typed, by the names of their values: the games'
+# options (by their ``dest``), and ``round``'s own 'guided' and 'yes'
+RoundOptions = Mapping[str, Any]
+FixOptions = Mapping[str, Any]  # (None: not given)
 
 
 def keepers() -> dict[str, Keeper]:
@@ -94,7 +68,7 @@ class DeclaredKeeper:
         from ..games.keeping import NoQuestions
 
         self.asks = not isinstance(keeping, NoQuestions)  # its entries can be asked
-        self.OWN_OPTIONS = tuple(f for f in own if f not in SHARED)
+        self.OWN_OPTIONS = tuple(f for f in own if f not in shared_options())
         self.HAND_OPTIONS = tuple(o.flag for o in game.options if o.holds)
         self.ACCEPTS = self.flags  # another game's options it takes, under its own words
         self.FIX_OPTIONS = ", ".join(own[:-1]) + f" or {own[-1]}" if len(own) > 1 \
@@ -204,7 +178,8 @@ def keeper_for(kind: str) -> Keeper:
         raise RummyError(f"no game called {kind!r}") from None
 
 
-def given_options(opts: GivenOptions, either_way: tuple[str, ...] = ()) -> dict[str, bool]:
+def given_options(opts: Mapping[str, Any], either_way: tuple[str, ...] = ()
+                  ) -> dict[str, bool]:
     """Which options of ``round`` or ``fix`` were given, by their flags; a flag of
     ``either_way`` (``fix``'s --big-gin/--no-big-gin) is given as yes or no, None if not."""
     raw = cast("Mapping[str, object]", opts)

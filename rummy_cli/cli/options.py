@@ -13,6 +13,7 @@ import click
 
 from ..errors import RefusedError, RummyError, UnusableInputError
 from ..games import GAMES
+from ..games.declared import Option
 from ..render import FORMAT_ALIASES
 from .parsing import _read
 
@@ -23,12 +24,6 @@ if TYPE_CHECKING:  # click's types are generic in its newer stubs only
 else:
     _IntParam = click.ParamType
 
-# the options of ``round`` and ``fix`` a game may take, by the key of their value here
-OPTION_KEYS = {"--knock": "knock", "--stock-out": "stock_out", "--hand": "hands",
-               "--points": "points", "--upcard": "upcard", "--dead": "dead",
-               "--melds": "melds", "--big-gin": "big_gin", "--out": "out",
-               "--pool-out": "pool_out", "--rack": "racks", "--first": "first"}
-SHARED = ("--knock", "--hand", "--points")  # more than one game's: nobody's own
 
 
 def worded(**keys: str) -> Callable[[F], F]:
@@ -52,29 +47,60 @@ def worded(**keys: str) -> Callable[[F], F]:
     return fill
 
 
+def declared_options() -> dict[str, Option]:
+    """Every option of ``round`` and ``fix`` the registered games declare, by its flag, as
+    the first game to declare it says it (see :class:`~rummy_cli.games.declared.Option`)."""
+    found: dict[str, Option] = {}
+    for game in GAMES:
+        for option in game.options:
+            found.setdefault(option.flag, option)
+    return found
+
+
 def option_keys() -> dict[str, str]:
-    """Every option of ``round`` and ``fix`` a game may take, by the key of its value: those
-    the commands have, and the new words games declare (see :func:`add_declared_options`)."""
-    return {**OPTION_KEYS, **{o.flag: o.dest for game in GAMES for o in game.options
-                              if o.flag not in OPTION_KEYS}}
+    """Every option of ``round`` and ``fix`` a game may take, by the key of its value."""
+    return {flag: option.dest for flag, option in declared_options().items()}
+
+
+def shared_options() -> tuple[str, ...]:
+    """The options more than one game takes as its own (--knock, --hand, --points): nobody's
+    own, so never refused as another game's."""
+    owners: dict[str, int] = {}
+    for game in GAMES:
+        for option in game.options:
+            if not option.accepted:
+                owners[option.flag] = owners.get(option.flag, 0) + 1
+    return tuple(flag for flag, count in owners.items() if count > 1)
+
+
+def either_way() -> tuple[str, ...]:
+    """The keys of the options ``fix`` takes either way (--big-gin/--no-big-gin)."""
+    return tuple(o.dest for o in declared_options().values() if o.negatable)
 
 
 def add_declared_options(command: click.Command) -> None:
-    """Give ``command`` (``round`` or ``fix``) the option words the registered games declare
-    that it does not have yet, and take away those no game declares any more."""
-    declared = {o.flag: o for game in GAMES for o in game.options if o.flag not in OPTION_KEYS}
-    kept = [p for p in command.params
-            if not getattr(p, "declared", False) or p.opts[0] in declared]
-    have = {name for p in kept for name in p.opts}
+    """Give ``command`` (``round`` or ``fix``) the options the registered games declare,
+    before its own last options, in the registry's order: each with the help the first game
+    that says it gives (``Declared.said``: 'round --upcard'), else its own; and take away
+    those no game declares any more."""
+    from ..games import said
+
+    kept = [p for p in command.params if not getattr(p, "declared", False)]
     at = next(i for i, p in enumerate(kept) if p.name in ("guided", "yes"))
-    for flag, option in declared.items():
-        if flag in have:
-            continue
-        made = click.Option([flag, option.dest], is_flag=option.kind == "flag",
-                            multiple=option.kind in ("name", "names", "pairs"),  # (twice: refused)
-                            metavar=option.metavar or None, help=option.help)
-        made.declared = True  # type: ignore[attr-defined]
-        kept.insert(at, made)
+    made: list[click.Parameter] = []
+    for flag, option in declared_options().items():
+        either = option.kind == "flag" and option.negatable and command.name == "fix"
+        names = [f"{flag}/--no-{flag.removeprefix('--')}" if either else flag, option.dest]
+        one = click.Option(names, is_flag=None if either else option.kind == "flag",
+                           default=False if option.kind == "flag" and not either else None,
+                           multiple=option.kind in ("name", "names", "pairs"),  # (twice: refused)
+                           metavar=option.metavar or None,
+                           help=said(f"{command.name} {flag}") or option.help,
+                           shell_complete=_complete_players
+                           if option.player and option.kind != "flag" else None)
+        one.declared = True  # type: ignore[attr-defined]
+        made.append(one)
+    kept[at:at] = made
     command.params[:] = kept
 
 

@@ -3,13 +3,12 @@ is in ``new_game``; ``standings``, ``history`` and ``undo`` in ``review``)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import click
 
 from ..games import follow, said, said_by_each
 from .options import (
-    _complete_players,
     json_option,
     ledger_option,
 )
@@ -25,32 +24,6 @@ def _round_help() -> str:
 
 
 @cli.command("round", help=_round_help())
-@click.option("--knock", multiple=True, metavar="NAME", shell_complete=_complete_players,
-              help=said("round --knock"))
-@click.option("--stock-out", is_flag=True, help=said("round --stock-out"))
-@click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
-              shell_complete=_complete_players,
-              help="Cards left in a player's hand, e.g. --hand \"Ann=3C 2D\" ('Ann=' for none). "
-                   "Repeat per player.")
-@click.option("--points", "points", multiple=True, metavar="NAME=N",
-              shell_complete=_complete_players,
-              help="A hand's total instead of its cards, e.g. --points Ann=12.")
-@click.option("--upcard", metavar="CARD",
-              help=said("round --upcard"))
-@click.option("--dead", is_flag=True, help=said("round --dead"))
-@click.option("--melds", multiple=True, metavar="NAME=TABLE", shell_complete=_complete_players,
-              help=said("round --melds"))
-@click.option("--big-gin", is_flag=True,
-              help=said("round --big-gin"))
-@click.option("--out", "out", multiple=True, metavar="NAME", shell_complete=_complete_players,
-              help=said("round --out"))
-@click.option("--pool-out", is_flag=True,
-              help=said("round --pool-out"))
-@click.option("--rack", "racks", multiple=True, metavar="NAME=TILES",
-              shell_complete=_complete_players,
-              help=said("round --rack"))
-@click.option("--first", metavar="NAME", shell_complete=_complete_players,
-              help=said("round --first"))
 @click.option("--guided", is_flag=True,
               help="Ask for what the options leave out (how the round ended, each hand not "
                    "given), then confirm; what they give is used, not asked.")
@@ -58,11 +31,8 @@ def _round_help() -> str:
               help="Guided entry: record without the final 'Record this round?'.")
 @ledger_option
 @json_option
-def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
-              points: tuple[str, ...], upcard: str | None, dead: bool, melds: tuple[str, ...],
-              big_gin: bool, out: tuple[str, ...], pool_out: bool, racks: tuple[str, ...],
-              first: str | None, guided: bool, yes: bool, ledger: str | None,
-              as_json: bool, **declared: Any) -> None:
+def round_cmd(guided: bool, yes: bool, ledger: str | None, as_json: bool,
+              **declared: Any) -> None:
     """Record a round (its help is ``_round_help``'s: each game's part in its own words)."""
     from ..games import default_preset
     from ..ledger import ledger_path
@@ -74,11 +44,7 @@ def round_cmd(knock: tuple[str, ...], stock_out: bool, hands: tuple[str, ...],
     keeper = keeper_of(game) if game is not None else keeper_for(default_preset())
     if game is None:  # no ledger: say so, not that another game's options do not fit it
         _read(path)
-    opts = cast("RoundOptions", {"knock": knock, "stock_out": stock_out, "hands": hands,
-                          "points": points, "upcard": upcard, "dead": dead, "melds": melds,
-                          "big_gin": big_gin, "out": out, "pool_out": pool_out,
-                          "racks": racks, "first": first, "guided": guided, "yes": yes,
-                          **declared})  # (a game's own option words)
+    opts: RoundOptions = {**declared, "guided": guided, "yes": yes}  # (the games' options)
     refuse_others(keeper, given_options(opts))
     del game  # the keeper reads the ledger again under the lock: let this reading go first
     keeper.record(path, opts, as_json)

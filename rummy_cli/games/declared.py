@@ -127,6 +127,9 @@ class Option:
     metavar: str = ""  # 'NAME', 'NAME=N' (a new word's)
     help: str = ""  # what a new word's --help says
     holds: bool = False  # it gives what a player holds (--rack): another game says its HANDS
+    player: bool = True  # its values name a player (NAME, NAME=...), not a card (--upcard)
+    # in 'fix', a flag that can be given either way (--big-gin/--no-big-gin; None: not given)
+    negatable: bool = False
     # another game's word the game takes as its own (Rummikub's --stock-out for --pool-out):
     # not its own option, and not one ``fix`` lists
     accepted: bool = False

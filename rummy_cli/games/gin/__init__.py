@@ -121,11 +121,12 @@ GAME = Declared(
     kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
     scorekeeping=_keeping,
     # the options of round and fix, in the order 'fix' lists them
-    options=(Option(flag="--knock", dest="knock", kind="name", once="a hand has one knocker"),
+    options=(Option(flag="--knock", dest="knock", kind="name", once="a hand has one knocker",
+                    metavar="NAME"),
              Option(flag="--dead", dest="dead", kind="flag"),
-             Option(flag="--hand", dest="hands", kind="pairs"),
-             Option(flag="--points", dest="points", kind="pairs"),
-             Option(flag="--upcard", dest="upcard", kind="name"),
-             Option(flag="--melds", dest="melds", kind="pairs"),
-             Option(flag="--big-gin", dest="big_gin", kind="flag")),
+             Option(flag="--hand", dest="hands", kind="pairs", metavar="NAME=CARDS"),
+             Option(flag="--points", dest="points", kind="pairs", metavar="NAME=N"),
+             Option(flag="--upcard", dest="upcard", kind="name", metavar="CARD", player=False),
+             Option(flag="--melds", dest="melds", kind="pairs", metavar="NAME=TABLE"),
+             Option(flag="--big-gin", dest="big_gin", kind="flag", negatable=True)),
     said=_SAID)

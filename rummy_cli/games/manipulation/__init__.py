@@ -63,6 +63,9 @@ _SAID = {
                "player columns. Under each player: the running total, '*' for the round's "
                "winners. When the game is over, the last rows give each player's round bonus "
                "(for the rounds won), game bonus (for reaching the target) and total.",
+    "round --hand": "Cards left in a player's hand, e.g. --hand \"Ann=3C 2D\" ('Ann=' for "
+                    "none). Repeat per player.",
+    "fix --hand": "Cards left in a player's hand ('Ann=' for none). Repeat per player.",
     "fix --knock": "Who knocked in that round (R17).",
     "fix --stock-out": "The stock ran out in that round (R18).",
     "round": """Give how it ended (--knock NAME or --stock-out) and, for every player,
@@ -86,8 +89,11 @@ GAME = Declared(module=__name__, title="Manipulation Rummy", presets=("manipulat
                 solver=_solver, refereed_as="{} (cards)",
                 scorekeeping=_keeping,
                 # the options of round and fix, in the order 'fix' lists them
-                options=(Option(flag="--knock", dest="knock", kind="names"),
+                options=(Option(flag="--knock", dest="knock", kind="names", metavar="NAME"),
                          Option(flag="--stock-out", dest="stock_out", kind="flag"),
-                         Option(flag="--hand", dest="hands", kind="pairs"),
-                         Option(flag="--points", dest="points", kind="pairs")),
+                         Option(flag="--hand", dest="hands", kind="pairs",
+                                metavar="NAME=CARDS"),
+                         Option(flag="--points", dest="points", kind="pairs",
+                                metavar="NAME=N", help="A hand's total instead of its cards, "
+                                                       "e.g. --points Ann=12.")),
                 said=_SAID)

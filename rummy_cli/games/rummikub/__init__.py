@@ -96,11 +96,13 @@ GAME = Declared(module=__name__, title="Rummikub", presets=_PRESETS, names=_PRES
                 kind_aliases={"rummikub strict": "rummikub", "rummikub xp": "rummikub"},
                 scorekeeping=_keeping,
                 # in the order 'fix' lists them
-                options=(Option(flag="--out", dest="out", kind="names"),
+                options=(Option(flag="--out", dest="out", kind="names", metavar="NAME"),
                          Option(flag="--pool-out", dest="pool_out", kind="flag"),
-                         Option(flag="--rack", dest="racks", kind="pairs", holds=True),
-                         Option(flag="--points", dest="points", kind="pairs"),
-                         Option(flag="--first", dest="first", kind="name"),
+                         Option(flag="--rack", dest="racks", kind="pairs", holds=True,
+                                metavar="NAME=TILES"),
+                         Option(flag="--points", dest="points", kind="pairs",
+                                metavar="NAME=N"),
+                         Option(flag="--first", dest="first", kind="name", metavar="NAME"),
                          # the other games' words: --stock-out for --pool-out, --hand for
                          # --rack; --knock to say that Rummikub has none
                          Option(flag="--stock-out", dest="stock_out", kind="flag",
