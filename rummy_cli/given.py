@@ -9,6 +9,8 @@ scorekeeping reads its options with these; what cannot be used is an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .errors import OptionsError
 
 
@@ -66,3 +68,35 @@ def put(entered: dict[str, str | int], name: str, value: str | int,
     if any(unicodedata.normalize("NFC", k).casefold() == key for k in entered):
         raise OptionsError(f"{name} has more than one {options}: give one per player")
     entered[name] = value
+
+
+def choices_said(choices: Sequence[str]) -> str:
+    """Choices as a sentence says them.
+
+    >>> choices_said(["bash", "zsh", "fish"]), choices_said(["cards"])
+    ('bash, zsh or fish', 'cards')
+    """
+    return " or ".join(filter(None, [", ".join(choices[:-1]), choices[-1]]))
+
+
+def not_one_of(typed: str, choices: Sequence[str], elsewhere: Sequence[str] = ()) -> str:
+    """Why ``typed`` is none of ``choices``, in one wording for every option (after click's
+    "Invalid value for '--game': "): the choices, and the one meant if one is close; a value
+    of ``elsewhere`` (a game another command takes) says that it is not one of these.
+
+    >>> not_one_of("rumikub", ["manipulation", "gin", "rummikub"])
+    "'rumikub' is not manipulation, gin or rummikub; did you mean 'rummikub'?"
+    >>> not_one_of("gin", ["manipulation", "rummikub"], elsewhere=["gin"])
+    "'gin' is not one of the games this command takes: manipulation or rummikub"
+    """
+    from .cards import quoted
+
+    if typed.strip().lower() in elsewhere:
+        return (f"{quoted(typed)} is not one of the games this command takes: "
+                f"{choices_said(choices)}")
+    import difflib
+
+    close = difflib.get_close_matches(typed.strip().lower(), list(choices), n=1, cutoff=0.6)
+    meant = f"; did you mean {close[0]!r}?" if close else ""
+    return f"{quoted(typed)} is not {choices_said(choices)}{meant}"
+

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UnusableInputError
+from .errors import OptionsError, UnusableInputError
 from .games.declared import Kind
 from .players import name_key
 
@@ -83,8 +83,8 @@ def find_kind(name: str) -> str:
     >>> find_kind("okla")
     Traceback (most recent call last):
     ...
-    rummy_cli.errors.UnusableInputError: unknown --game 'okla'. Did you mean \
-'oklahoma'? Known: manipulation, gin, oklahoma, hollywood, rummikub
+    rummy_cli.errors.OptionsError: Invalid value for '--game': 'okla' is not \
+manipulation, gin, oklahoma, hollywood or rummikub; did you mean 'oklahoma'?
     """
     from .games import GAMES
 
@@ -97,12 +97,10 @@ def find_kind(name: str) -> str:
             raise UnusableInputError(game.kind_refusals[typed])
         if typed in game.kind_aliases:
             return game.kind_aliases[typed]
-    import difflib
+    from .given import not_one_of
 
     keys = [kind.key for kind in known_kinds()]
-    close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.5)
-    hint = f" Did you mean {close[0]!r}?" if close else ""  # as for a mistyped --format
-    raise UnusableInputError(f"unknown --game {name!r}.{hint} Known: {', '.join(keys)}")
+    raise OptionsError(f"Invalid value for '--game': {not_one_of(name, keys)}")
 
 
 @dataclass(frozen=True)

@@ -333,7 +333,8 @@ def test_game_names_a_kind_everywhere_and_game_number_a_game_of_the_ledger() -> 
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--game", "hollywood"), "holds no Hollywood game"),
-    (("--game", "gim"), "unknown --game 'gim'. Did you mean 'gin'?"),
+    (("--game", "gim"), "Invalid value for '--game': 'gim' is not manipulation, gin, "
+                        "oklahoma, hollywood or rummikub; did you mean 'gin'?"),
     (("--game", "1", "--game-number", "1"), "give --game or --game-number, not both"),
     (("--game-number", "0"), "--game-number"),
 ])

@@ -13,8 +13,10 @@ from clirun import one_error_line, run
 @pytest.mark.parametrize("args, said", [
     (["completion"], "Missing argument '{bash|zsh|fish}'. Choose bash, zsh or fish "
                      "(see 'rummy completion --help')"),
-    (["completion", "ksh"], "Invalid value for '{bash|zsh|fish}': 'ksh' is not bash, zsh "
-                            "or fish (see 'rummy completion --help')"),
+    (["completion", "kssh"], "Invalid value for '{bash|zsh|fish}': 'kssh' is not bash, zsh "
+                             "or fish (see 'rummy completion --help')"),
+    (["completion", "bsh"], "Invalid value for '{bash|zsh|fish}': 'bsh' is not bash, zsh "
+                            "or fish; did you mean 'bash'? (see 'rummy completion --help')"),
     (["new", "Ann", "Ben", "--game", "poker"],
      "Invalid value for '--game': 'poker' is not manipulation, gin, classic, oklahoma, "
      "rummikub, rummikub-strict or rummikub-xp (see 'rummy new --help')"),

@@ -50,12 +50,14 @@ def test_the_per_game_referee_modules_of_the_command_line_are_gone() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["check", "turn", "--game", "oklahoma"], "check turn referees manipulation or the "
-     "Rummikub games (rummikub, rummikub-strict, rummikub-xp), not 'oklahoma'"),
-    (["hint", "--hand", "7H", "--game", "classic"], "--game is manipulation, rummikub, "
-     "rummikub-strict or rummikub-xp here, not 'classic'"),
-    (["check", "knock", "--game", "rummikub-xp"], "--game is gin, classic or oklahoma here, "
-     "not 'rummikub-xp'"),
+    (["check", "turn", "--game", "oklahoma"], "Invalid value for '--game': 'oklahoma' is not "
+     "one of the games this command takes: manipulation, rummikub, rummikub-strict or "
+     "rummikub-xp"),
+    (["hint", "--hand", "7H", "--game", "classic"], "Invalid value for '--game': 'classic' is "
+     "not one of the games this command takes: manipulation, rummikub, rummikub-strict or "
+     "rummikub-xp"),
+    (["check", "knock", "--game", "rummikub-xp"], "Invalid value for '--game': 'rummikub-xp' "
+     "is not one of the games this command takes: gin, classic or oklahoma"),
     (["check", "meld", "7H", "8H", "9H", "--game", "gin", "--rule", "ace_high=no"],
      "--rule is taken with --game manipulation, rummikub, rummikub-strict or rummikub-xp"),
     (["hint", "--hand", "7H", "--initial"],

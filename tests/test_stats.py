@@ -299,10 +299,12 @@ def test_a_kind_with_no_game_in_the_ledgers_says_so() -> None:
 
 
 @pytest.mark.parametrize(("typed", "words"), [
-    ("okla", "unknown --game 'okla'. Did you mean 'oklahoma'?"),
-    ("holywood", "Did you mean 'hollywood'?"),
-    ("poker", "unknown --game 'poker'. Known: manipulation, gin, oklahoma, hollywood"),
-    ("", "unknown --game ''. Known: manipulation"),
+    ("okla", "Invalid value for '--game': 'okla' is not manipulation, gin, oklahoma, "
+             "hollywood or rummikub; did you mean 'oklahoma'? (see 'rummy stats --help')"),
+    ("holywood", "; did you mean 'hollywood'?"),
+    ("poker", "Invalid value for '--game': 'poker' is not manipulation, gin, oklahoma, "
+              "hollywood or rummikub (see"),
+    ("", "Invalid value for '--game': '' is not manipulation"),
     ("classic", "classic Gin is counted as Gin: use --game gin"),
 ])
 def test_a_mistyped_game_kind_is_one_error_line_with_a_suggestion(typed: str,

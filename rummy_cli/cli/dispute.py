@@ -195,8 +195,7 @@ def check_turn(file: str | None, before: str | None, hand: str | None, after: st
       after: [5O 6O 7O, 3K 4K 5K, 11B 12B JK]
     """
     options_given = any(x is not None for x in (before, hand, after))
-    declared = found("turns", game, lambda known: f"check turn referees "
-                                                  f"{_turn_games(known)}, not {game[:30]!r}")
+    declared = found("turns", game)
     if file is not None and options_given:
         raise click.UsageError("give a dispute file or --before/--hand/--after, not both")
     if file is not None and guided:

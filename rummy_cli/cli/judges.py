@@ -16,8 +16,9 @@ import click
 from ..errors import OptionsError
 from ..games import judging
 from ..games import refereed_by as presets
+from ..given import choices_said
 from ..render import Style
-from .options import F, choices_said
+from .options import F
 from .parsing import _print_json
 from .shell import _settle
 
@@ -68,14 +69,18 @@ def game_option(part: str, help_of: Callable[[], str]) -> Callable[[F], F]:
     return decorate
 
 
-def found(part: str, game: str, unknown: Callable[[tuple[str, ...]], str]) -> Declared:
-    """The game ``--game`` names among those that offer ``part``; refused with the words
-    ``unknown`` gives for the names it takes."""
+def found(part: str, game: str) -> Declared:
+    """The game ``--game`` names among those that offer ``part``; another is refused as every
+    value none of an option's choices is (naming them, and the one meant if one is close)."""
+    from ..games import PRESETS
+    from ..given import not_one_of
+
     name = game.strip().lower()
     for declared in judging(part):
         if name in declared.presets:
             return declared
-    raise click.UsageError(unknown(presets(part)))
+    raise click.BadParameter(not_one_of(game, presets(part), elsewhere=PRESETS),
+                             param_hint="'--game'")
 
 
 def judge_of(declared: Declared, part: str) -> Any:

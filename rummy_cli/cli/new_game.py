@@ -193,7 +193,7 @@ follow(_help_again)
 def _titles(which: Callable[[Declared], bool]) -> str:
     """The titles of the games ``which`` picks, as a message lists them: 'Rummikub'."""
     from ..games import GAMES
-    from .options import choices_said
+    from ..given import choices_said
 
     return choices_said([g.title for g in GAMES if which(g)])
 

@@ -14,6 +14,7 @@ import click
 from ..errors import RefusedError, RummyError, UnusableInputError
 from ..games import GAMES
 from ..games.declared import Option
+from ..given import choices_said, not_one_of
 from ..render import FORMAT_ALIASES
 from .parsing import _read
 
@@ -104,15 +105,6 @@ def add_declared_options(command: click.Command) -> None:
     command.params[:] = kept
 
 
-def choices_said(choices: Sequence[str]) -> str:
-    """Choices as a sentence says them.
-
-    >>> choices_said(["bash", "zsh", "fish"]), choices_said(["cards"])
-    ('bash, zsh or fish', 'cards')
-    """
-    return " or ".join(filter(None, [", ".join(choices[:-1]), choices[-1]]))
-
-
 class OneOf(click.Choice):  # type: ignore[type-arg]
     """click's Choice, its messages on one line: "Choose bash, zsh or fish", and
     "'ksh' is not bash, zsh or fish" (click lists them a tab and a line each, or quoted).
@@ -137,9 +129,7 @@ class OneOf(click.Choice):  # type: ignore[type-arg]
         return f"Choose {choices_said([str(c) for c in self.choices])}"
 
     def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
-        from ..cards import quoted
-
-        return f"{quoted(str(value))} is not {choices_said([str(c) for c in self.choices])}"
+        return not_one_of(str(value), [str(c) for c in self.choices])
 
 
 def complete_file(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:

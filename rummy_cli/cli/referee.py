@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cards import quoted
 from ..render import Style
 from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
 from .options import F, decks_option, json_option, style_options, worded
@@ -50,8 +49,7 @@ def _melds_judged(game: str, house_rules: tuple[str, ...], decks: int | None, as
                   style: Style) -> tuple[Any, Asked]:
     """The meld judge of the game --game names, and what it was given; --rule refused for a
     game whose melds are its preset's."""
-    declared = found("melds", game, lambda known: f"--game is {', '.join(known[:-1])} or "
-                                                  f"{known[-1]}, not {quoted(game)}")
+    declared = found("melds", game)
     judge = judge_of(declared, "melds")
     given = asked("melds", declared, judge, game, house_rules=house_rules, decks=decks,
                   as_json=as_json, style=style)

@@ -9,9 +9,8 @@ from typing import Any
 
 import click
 
-from ..cards import quoted
 from .judges import asked, found, game_option, judge_of, notes_said, refusals_said, say
-from .options import choices_said, json_option, style_options
+from .options import json_option, style_options
 from .parsing import _style
 from .referee import check
 from .shell import cli
@@ -21,8 +20,7 @@ _showdown_game = game_option("showdown", lambda: f"The preset: {notes_said('show
 
 def _showdown(game: str, **given: Any) -> tuple[Any, Any]:
     """The showdown of the game --game names, and what it was given."""
-    declared = found("showdown", game, lambda known: f"--game is {choices_said(known)} "
-                                                     f"here, not {quoted(game)}")
+    declared = found("showdown", game)
     judge = judge_of(declared, "showdown")
     return judge, asked("showdown", declared, judge, game, **given)
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from ..cards import quoted
 from ..games import said as game_said
 from . import options
 from .judges import asked, found, game_option, games_said, judge_of, refusals_said, say
@@ -30,8 +29,7 @@ def _solver(game: str, house_rules: tuple[str, ...], initial: bool = False, **gi
             ) -> tuple[Any, Any]:
     """The solver of the game --game names and what it was given; the options it does not
     take refused."""
-    declared = found("solver", game, lambda known: f"--game is {options.choices_said(known)} "
-                                                   f"here, not {quoted(game)}")
+    declared = found("solver", game)
     judge = judge_of(declared, "solver")
     said = asked("solver", declared, judge, game, house_rules=house_rules, initial=initial,
                  **given)
