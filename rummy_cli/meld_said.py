@@ -78,3 +78,45 @@ def table_text(verdicts: Sequence[MeldVerdict], style: Style = PLAIN) -> str:
         lines.append(f"  {i:>2}. {mark} {meld_line(v, style)}")
         lines += [bullet(p, style, "          - ") for p in v.problems]
     return "\n".join(lines)
+
+
+# --- what check meld and check table take and say, for every card game -------------------
+
+def meld_typed(words: Sequence[str]) -> list[AnyCard]:
+    """The cards of ``check meld`` as typed; none is refused, with an example."""
+    from .errors import UnusableInputError
+    from .typed_input import cards_of
+
+    parsed = cards_of(words, "the meld")
+    if not parsed:
+        raise UnusableInputError("no cards given: name the meld's cards, e.g. "
+                                 "rummy check meld 7H JK=8H 9H")
+    return parsed
+
+
+def table_typed(words: Sequence[str]) -> list[list[AnyCard]]:
+    """The melds of ``check table`` as typed; none is refused, with an example."""
+    from .errors import UnusableInputError
+    from .typed_input import table_of
+
+    if not words:
+        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
+                                 'rummy check table "7H 8H 9H / QS QH QD"')
+    return [list(m) for m in table_of(" ".join(words), "the table")]
+
+
+def meld_said(verdict: MeldVerdict, as_json: bool, style: Style) -> tuple[bool, str, Any]:
+    """(legal, text, JSON) of one meld's verdict, as ``check meld`` says it."""
+    if as_json:
+        return verdict.legal, "", meld_json(verdict)
+    return verdict.legal, meld_text(verdict, style), None
+
+
+def table_said(verdicts: Sequence[MeldVerdict], as_json: bool, style: Style
+               ) -> tuple[bool, str, Any]:
+    """(legal, text, JSON) of a table's verdicts, as ``check table`` says it."""
+    legal = all(v.legal for v in verdicts)
+    if as_json:
+        return legal, "", table_json(verdicts)
+    return legal, table_text(verdicts, style), None
+

@@ -64,31 +64,17 @@ def _judged(melds: Sequence[Sequence[AnyCard]], asked: Asked) -> list[MeldVerdic
 
 def check_meld(words: Sequence[str], asked: Asked) -> Said:
     """``rummy check meld CARDS... --game gin``."""
-    from ...meld_said import meld_json, meld_text
+    from ...meld_said import meld_said, meld_typed
 
-    parsed = cards_of(words, "the meld")
-    if not parsed:
-        raise UnusableInputError("no cards given: name the meld's cards, e.g. "
-                                 "rummy check meld 7H JK=8H 9H")
-    verdict = _judged([parsed], asked)[0]
-    if asked.as_json:
-        return Said(verdict.legal, json=meld_json(verdict))
-    return Said(verdict.legal, meld_text(verdict, asked.style))
+    verdict = _judged([meld_typed(words)], asked)[0]
+    return Said(*meld_said(verdict, asked.as_json, asked.style))
 
 
 def check_table(words: Sequence[str], asked: Asked) -> Said:
     """``rummy check table TABLE... --game gin``."""
-    from ...meld_said import table_json, table_text
+    from ...meld_said import table_said, table_typed
 
-    if not words:
-        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
-                                 'rummy check table "7H 8H 9H / QS QH QD"')
-    melds = table_of(" ".join(words), "the table")
-    verdicts = _judged(melds, asked)
-    legal = all(v.legal for v in verdicts)
-    if asked.as_json:
-        return Said(legal, json=table_json(verdicts))
-    return Said(legal, table_text(verdicts, asked.style))
+    return Said(*table_said(_judged(table_typed(words), asked), asked.as_json, asked.style))
 
 
 def deadwood(words: Sequence[str], asked: Asked) -> Said:

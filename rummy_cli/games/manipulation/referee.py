@@ -43,36 +43,25 @@ def rules_of(typed: Sequence[str], asked: Asked, file_rules: dict[str, Any] | No
 
 def check_meld(words: Sequence[str], asked: Asked) -> Said:
     """``rummy check meld CARDS...``."""
+    from ...meld_said import meld_said, meld_typed
     from ...melds import analyze_meld
-    from .verdicts import meld_json, meld_text
 
-    parsed = cards_of(words, "the meld")
-    if not parsed:
-        raise UnusableInputError("no cards given: name the meld's cards, e.g. "
-                                 "rummy check meld 7H JK=8H 9H")
+    parsed = meld_typed(words)
     check_card_copies(parsed, asked.decks or 2)
     verdict = analyze_meld(parsed, rules_of(asked.house_rules, asked))
-    if asked.as_json:
-        return Said(verdict.legal, json=meld_json(verdict))
-    return Said(verdict.legal, meld_text(verdict, asked.style))
+    return Said(*meld_said(verdict, asked.as_json, asked.style))
 
 
 def check_table(words: Sequence[str], asked: Asked) -> Said:
     """``rummy check table TABLE...``."""
+    from ...meld_said import table_said, table_typed
     from ...melds import analyze_meld
-    from .verdicts import table_json, table_text
 
-    if not words:
-        raise UnusableInputError('no table given: name its melds, separated by \'/\', e.g. '
-                                 'rummy check table "7H 8H 9H / QS QH QD"')
-    melds = table_of(" ".join(words), "the table")
+    melds = table_typed(words)
     check_card_copies([c for m in melds for c in m], asked.decks or 2)
     rules = rules_of(asked.house_rules, asked)
     verdicts = [analyze_meld(m, rules) for m in melds]
-    legal = all(v.legal for v in verdicts)
-    if asked.as_json:
-        return Said(legal, json=table_json(verdicts))
-    return Said(legal, table_text(verdicts, asked.style))
+    return Said(*table_said(verdicts, asked.as_json, asked.style))
 
 
 # --- check turn -------------------------------------------------------------------------
