@@ -592,3 +592,19 @@ def test_undo_on_a_terminal_in_a_ledger_of_several_games_says_which_game_before_
     assert code == 0 and unfolded(err).startswith(
         "Taking back from match 2 (Hollywood Gin Rummy: Ben, Cy), the last of 2 in the "
         "ledger. Hand 1 (Ben dealt):")
+
+
+def test_fix_guided_asks_again_with_the_answers_piped_in() -> None:
+    """'rummy fix N --guided' asks as a terminal would, off a terminal too (a player who
+    knows 'round --guided' tries it on fix): Enter keeps each recorded answer."""
+    four_players()
+    code, out, err = run("fix", "2", "--guided", input=answers("", "", "", "", "4S AC", "y"))
+    assert code == 0, err
+    assert "Dee's hand [KS QS 9H 8H 5C]:" in err and "Fix round 2? [y/N]:" in err
+    assert rounds_of(1)[1]["hands"] == {"Ann": 10, "Ben": 2, "Cy": 9, "Dee": ["4S", "AC"]}
+    before = LEDGER.read_bytes()
+    code, _, err = run("fix", "2", "--guided", "--points", "Ann=3")
+    assert code == 2 and one_error_line(err).startswith(
+        "Error: --guided asks the round again, each recorded answer the default: give it "
+        "without the options that change it")
+    assert LEDGER.read_bytes() == before

@@ -31,17 +31,21 @@ from .shell import _RUN, cli
 
 @cli.command("fix")
 @click.argument("round_number", type=WholeNumber(lo=1), metavar="N")
+@click.option("--guided", is_flag=True,
+              help="Ask the round's questions again, each recorded answer the default, as "
+                   "'rummy fix N' alone does on a terminal (answers may be piped in).")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before writing.")
 @ledger_option
 @game_option
 @json_option
-def fix(round_number: int, yes: bool, ledger: str | None, number: int | None,
+def fix(round_number: int, guided: bool, yes: bool, ledger: str | None, number: int | None,
         as_json: bool, **declared: Any) -> None:
     """Correct round N: change what the options give, keep the rest as recorded.
 
     Every round after it is scored again, and each player's change in points is shown.
     On a terminal, 'rummy fix N' alone shows round N and asks its questions again, the
-    recorded answers as defaults (Enter keeps one); with options it asks before writing.
+    recorded answers as defaults (Enter keeps one; --guided asks them anywhere); with
+    options it asks before writing.
     A change that would end the game before a round already recorded is refused, and so
     is one that changes how or when an earlier game of the ledger ended.
 
@@ -77,7 +81,10 @@ def fix(round_number: int, yes: bool, ledger: str | None, number: int | None,
     path = ledger_path(ledger)
     opts: FixOptions = declared  # the games' options, by their keys (None: not given)
     given = any(given_options(opts, either_way()).values())
-    terminal = shell.stdin_is_terminal()
+    if guided and given:
+        raise click.UsageError("--guided asks the round again, each recorded answer the "
+                               "default: give it without the options that change it")
+    terminal = guided or shell.stdin_is_terminal()
     ask = not yes and terminal
 
     def corrected(night: Ledger) -> tuple[int, PlayedGame, PlayedGame, list[str]]:
