@@ -25,3 +25,4 @@ def test_a_game_played_through_the_shared_names_scores_as_before() -> None:
                                                   "Ben": "KS QS JS 10S 9H 8H 2C 3C 4C 5D"})
     assert gin.undo_round(game)[0].rounds == ()
     assert result == gin.score_entry(gin.new_game(["Ann", "Ben"], "Ann"), game.rounds[0])
+

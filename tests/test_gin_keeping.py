@@ -131,6 +131,7 @@ def test_g11_a_guided_hand_after_the_end_is_refused_before_any_question(
     before = Path("rummy-ledger.yaml").read_bytes()
     code, _, err = run("round", "--guided", input="Ann\n3\n25\ny\n")
     assert code == 2 and one_error_line(err) == (
-        "Error: the game is over: start the next one with 'rummy new'")
+        "Error: the game is over (after hand 1, won by Ann): start the next game with "
+        "'rummy new'")
     assert "Who knocked" not in err
     assert Path("rummy-ledger.yaml").read_bytes() == before

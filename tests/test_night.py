@@ -475,3 +475,27 @@ def test_under_json_what_became_of_the_house_rules_is_said_on_stderr() -> None:
     code, out, err = run("new", "--game", "rummikub-strict", "--json")
     assert code == 0 and json.loads(out)["house_rules"] == {"joker_points": 50, "rounds": 1}
     assert "House rules kept from game 1: joker_points 50, rounds 1." in unfolded(err)
+
+
+@pytest.mark.parametrize(("start", "last", "more", "word"), [
+    (("--dealer", "Ann", "--target", "10"), ("--knock", "Ann", "--hand", "Ann=",
+                                             "--points", "Ben=30"),
+     ("--stock-out", "--points", "Ann=1", "--points", "Ben=2"), "round"),
+    (("--game", "gin", "--dealer", "Ben", "--rule", "target=10"),
+     ("--knock", "Ann", "--points", "Ann=0", "--points", "Ben=30"),
+     ("--dead",), "hand"),
+    (("--game", "rummikub", "--first", "Ann", "--rounds", "1"), ("--out", "Ann", "--points",
+                                                                 "Ben=10"),
+     ("--pool-out", "--points", "Ann=1", "--points", "Ben=2"), "round"),
+], ids=["manipulation", "gin", "rummikub"])
+def test_r24_an_entry_after_the_end_is_refused_in_the_same_words_in_every_game(
+        start: tuple[str, ...], last: tuple[str, ...], more: tuple[str, ...],
+        word: str) -> None:
+    ok("new", "Ann", "Ben", *start)
+    ok("round", *last)
+    before = Path("rummy-ledger.yaml").read_bytes()
+    code, _, err = run("round", *more)
+    assert code == 2 and one_error_line(err) == (
+        f"Error: the game is over (after {word} 1, won by Ann): start the next game with "
+        "'rummy new'")
+    assert Path("rummy-ledger.yaml").read_bytes() == before

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..errors import OptionsError, RummyError, UnusableInputError
+from ..errors import OptionsError, RefusedError, RummyError, UnusableInputError
 from . import PlayedGame, registered, title_of
 
 if TYPE_CHECKING:
@@ -26,6 +26,18 @@ def seated(names: Sequence[str], last: PlayedGame | None, example: str) -> tuple
     if not players:
         raise OptionsError(example)
     return players
+
+
+def check_open(game: PlayedGame) -> None:
+    """Refuse another entry once ``game`` is over, in the words every game uses: 'the game
+    is over (after round 7, won by Dee): start the next game with 'rummy new''."""
+    state = game.state
+    if state.game_over:
+        declared = registered(game.rules.game)
+        entry = declared.entry_word(game.rules)
+        raise RefusedError(f"the {entry} is over (after {declared.word} {state.over_after}, "
+                           f"won by {' and '.join(state.winners) or 'nobody'}): start the "
+                           f"next {entry} with 'rummy new'")
 
 
 def own(kind: type[G], game: PlayedGame) -> G:

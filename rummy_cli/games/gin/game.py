@@ -230,8 +230,9 @@ def _entered(game: GinGame, entry: GinEntry, big_gin: bool | None) -> tuple[GinE
 
 def check_open(game: GinGame) -> None:
     """Refuse another hand once the game is over (said before a question is asked)."""
-    if game.state.game_over:
-        raise RefusedError("the game is over: start the next one with 'rummy new'")
+    from ..keeping import check_open as refused_once_over
+
+    refused_once_over(game)
 
 
 def record_round(game: GinGame, knocker: str | None, hands: Mapping[str, HandEntry], *,

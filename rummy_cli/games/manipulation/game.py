@@ -269,11 +269,9 @@ def next_game(
 
 def check_open(game: Game) -> None:
     """Refuse another round once the game is over (R24)."""
-    if game.state.game_over:
-        winners = " and ".join(game.state.winners)
-        raise RefusedError(
-            f"the game is over (after round {game.state.over_after}, won by {winners}): "
-            "start a new game with 'rummy new'")
+    from ..keeping import check_open as refused_once_over
+
+    refused_once_over(game)
 
 
 def record_round(

@@ -162,11 +162,9 @@ def next_game(previous: RummikubGame, players: Sequence[str] = (),
 
 def check_open(game: RummikubGame) -> None:
     """Refuse another round once the game is over (K23)."""
-    s = game.state
-    if s.game_over:
-        raise RefusedError(f"the game is over (after round {s.over_after}, won by "
-                           f"{' and '.join(s.winners)}): start the next game with "
-                           "'rummy new'")
+    from ..keeping import check_open as refused_once_over
+
+    refused_once_over(game)
 
 
 def round_entry(game: RummikubGame, out: str | None, racks: Mapping[str, RackEntry],
