@@ -102,6 +102,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
     from datetime import datetime, timezone
 
     from ..games import GAMES, declared, default_preset, last_dealt, named, preset_rules
+    from ..games.keeping import house_rules_moved
     from ..ledger import Ledger, create, ledger_path, locked, save
     from .entries import entry_word
     from .keepers import Keeper, keeper_for, keeper_of
@@ -171,7 +172,7 @@ def new(names: tuple[str, ...], dealer: str | None, first: str | None, seed: int
             number = len(night.games) + 1
             save(path, Ledger(night.games + (game,)),
                  _RUN.written(f"{entry_word(game)} {number} is started in {path}"))
-            moved = _house_rules_moved(last, number - 1, game, typed)
+            moved = house_rules_moved(last, number - 1, game, typed)
     keeper.announce(path, game, number, dealer is not None or first is not None, as_json)
     from ..render import fold
 
@@ -196,57 +197,6 @@ def _titles(which: Callable[[Declared], bool]) -> str:
     from ..given import choices_said
 
     return choices_said([g.title for g in GAMES if which(g)])
-
-
-def _house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
-                       typed: dict[str, str]) -> list[str]:
-    """What became of the house rules of ``last`` (game ``number``) in the next ``game``: a
-    line of those kept, one of those dropped and why. Nothing when the game is of the same
-    preset and keeps them all (its own 'House rules:' line says them), nor for a rule typed
-    again.
-
-    The new game has each rule it has, unless its preset sets a value of its own there
-    (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
-    when the number of players changes.
-    """
-    from ..games import declared, preset_of, title_of
-    from ..rulebook_parse import figure_words
-    from .entries import entry_word
-
-    again = {name.strip().lower().replace("-", "_") for name in typed}
-    if "knock_limit" in again:  # a Gin game reads --knock-limit as its 'knock'
-        again.add("knock")
-    preset = preset_of(game)
-    rules = game.rules
-    title = title_of(game)
-    from dataclasses import fields
-
-    has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
-    seats = len(game.players) != len(last.players)
-    # each figure in its own game's words ('knock the upcard's', 'rounds one per player')
-    was_said, now_said = (figure_words(declared(g).package).said for g in (last, game))
-    kept: list[str] = []
-    dropped: list[str] = []
-    for name, (value, book) in last.sheet().house_rules().items():
-        if name in again:
-            continue
-        was = f"{name} {was_said(name, value)}"
-        if name not in has:
-            dropped.append(f"{was} ({title} has no such rule)")
-        elif getattr(rules, name) == value:
-            kept.append(was)
-        elif getattr(rules, name) == getattr(preset, name) != book:
-            dropped.append(f"{was} ({title} sets its own: "
-                           f"{now_said(name, getattr(rules, name))})")
-        elif name == "rounds" and seats:
-            dropped.append(f"{was} (one per player again, as the number of players changed)")
-        else:
-            dropped.append(f"{was} (now {now_said(name, getattr(rules, name))})")
-    if not dropped and rules.game == last.rules.game:
-        return []
-    which = f"{entry_word(last)} {number}"
-    return ([f"House rules kept from {which}: {', '.join(kept)}."] if kept else []) + \
-        ([f"House rules of {which} dropped: {', '.join(dropped)}."] if dropped else [])
 
 
 def _existing_ledger(path: Path) -> Any:

@@ -76,6 +76,8 @@ class Declared:
     # the figure of each player the standings show last, and its word, when not the
     # points (Hollywood's sum of three games): what 'rummy fix' compares before and after
     shown_of: Callable[[Any], tuple[str, dict[str, int]]] | None = None
+    # other names its rules are typed by ('knock_limit', as --knock-limit says it: 'knock')
+    rule_aliases: Mapping[str, str] = field(default_factory=dict)
     # the races within one of its games that 'rummy chart' draws too (Hollywood's three
     # games, each to its own target: ``rummy_cli.race.Race`` values); None: none
     races_of: Callable[[Any], tuple[Any, ...]] | None = None

@@ -128,3 +128,53 @@ class NoQuestions:
                     asker: Asker) -> tuple[PlayedGame, list[str]]:
         raise OptionsError(f"{title_of(game)} asks no questions: say what to change with "
                            "its options (see 'rummy fix --help')")
+
+
+def house_rules_moved(last: PlayedGame, number: int, game: PlayedGame,
+                       typed: dict[str, str]) -> list[str]:
+    """What became of the house rules of ``last`` (game ``number``) in the next ``game``: a
+    line of those kept, one of those dropped and why. Nothing when the game is of the same
+    preset and keeps them all (its own 'House rules:' line says them), nor for a rule typed
+    again.
+
+    The new game has each rule it has, unless its preset sets a value of its own there
+    (``house_rules.carried``); the number of Rummikub rounds goes back to one per player
+    when the number of players changes.
+    """
+    from ..rulebook_parse import figure_words
+    from . import declared, preset_of
+
+    again = {name.strip().lower().replace("-", "_") for name in typed}
+    aliases = declared(game).rule_aliases  # another name a game reads a rule by
+    again |= {aliases[name] for name in again if name in aliases}
+    preset = preset_of(game)
+    rules = game.rules
+    title = title_of(game)
+    from dataclasses import fields
+
+    has = {f.name for f in fields(rules)}  # type: ignore[arg-type]
+    seats = len(game.players) != len(last.players)
+    # each figure in its own game's words ('knock the upcard's', 'rounds one per player')
+    was_said, now_said = (figure_words(declared(g).package).said for g in (last, game))
+    kept: list[str] = []
+    dropped: list[str] = []
+    for name, (value, book) in last.sheet().house_rules().items():
+        if name in again:
+            continue
+        was = f"{name} {was_said(name, value)}"
+        if name not in has:
+            dropped.append(f"{was} ({title} has no such rule)")
+        elif getattr(rules, name) == value:
+            kept.append(was)
+        elif getattr(rules, name) == getattr(preset, name) != book:
+            dropped.append(f"{was} ({title} sets its own: "
+                           f"{now_said(name, getattr(rules, name))})")
+        elif name == "rounds" and seats:
+            dropped.append(f"{was} (one per player again, as the number of players changed)")
+        else:
+            dropped.append(f"{was} (now {now_said(name, getattr(rules, name))})")
+    if not dropped and rules.game == last.rules.game:
+        return []
+    which = f"{declared(last).entry_word(last.rules)} {number}"
+    return ([f"House rules kept from {which}: {', '.join(kept)}."] if kept else []) + \
+        ([f"House rules of {which} dropped: {', '.join(dropped)}."] if dropped else [])

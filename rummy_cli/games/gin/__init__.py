@@ -117,7 +117,7 @@ GAME = Declared(
            Kind(key="oklahoma", name="Oklahoma", word="hand"),
            Kind(key="hollywood", name="Hollywood", word="hand")),
     kind_of=_kind_of, titled=_titled, entry_of=_entry_of, shown_of=_shown_of,
-    races_of=_races_of,
+    races_of=_races_of, rule_aliases={"knock_limit": "knock"},
     kind_refusals={"classic": "classic Gin is counted as Gin: use --game gin"},
     scorekeeping=_keeping,
     # the options of round and fix, in the order 'fix' lists them

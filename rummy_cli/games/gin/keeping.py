@@ -178,8 +178,10 @@ def gin_rules(kind: str, typed: dict[str, str], base: GinRules | None = None) ->
 
     try:
         rules = base if base is not None and base.game == kind else find_preset(kind)
-        typed = {("knock" if k.replace("-", "_") == "knock_limit" else k): v
-                 for k, v in typed.items()}
+        from .. import named  # (the family's own declaration, found by its preset)
+
+        aliases = named(kind).rule_aliases
+        typed = {aliases.get(k.replace("-", "_"), k): v for k, v in typed.items()}
         return rules.with_house_rules(typed)
     except GinRuleError as exc:
         raise UnusableInputError(str(exc)) from None
